@@ -1,0 +1,25 @@
+import Link from 'next/link';
+import { BlockNumber } from '@/components/wallet/BlockNumber';
+
+export function Header() {
+  return (
+    <header className="border-b border-[var(--border)] bg-[var(--panel)]">
+      <div className="mx-auto flex w-full max-w-6xl items-center gap-6 px-4 py-3">
+        <Link href="/" className="text-lg font-semibold tracking-tight">
+          Swapdesk
+        </Link>
+        <nav aria-label="Main" className="flex gap-4 text-sm">
+          <Link href="/" className="hover:text-[var(--accent)]">
+            Swap
+          </Link>
+          <Link href="/markets" className="hover:text-[var(--accent)]">
+            Markets
+          </Link>
+        </nav>
+        <div className="ml-auto text-xs text-[var(--muted)]">
+          <BlockNumber />
+        </div>
+      </div>
+    </header>
+  );
+}

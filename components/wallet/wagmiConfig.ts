@@ -1,0 +1,29 @@
+// Builds the wagmi config from the chains the server serves.
+import { defineChain, type Chain } from 'viem';
+import { createConfig, http, injected } from 'wagmi';
+import type { PublicChain } from '@/lib/chains/publicChain';
+
+const RPC_POLLING_MS = 1_000;
+
+export function toViemChain(c: PublicChain): Chain {
+  return defineChain({
+    id: c.id,
+    name: c.name,
+    nativeCurrency: { name: c.nativeSymbol, symbol: c.nativeSymbol, decimals: c.nativeDecimals },
+    rpcUrls: { default: { http: [c.rpcUrl] } },
+  });
+}
+
+export function wagmiConfig(chains: PublicChain[]) {
+  const viemChains = chains.map(toViemChain);
+  const [first, ...rest] = viemChains;
+  if (!first) throw new Error('no chains configured');
+  return createConfig({
+    chains: [first, ...rest],
+    connectors: [injected()],
+    multiInjectedProviderDiscovery: true,
+    ssr: true,
+    pollingInterval: RPC_POLLING_MS,
+    transports: Object.fromEntries(viemChains.map((c) => [c.id, http(c.rpcUrls.default.http[0])])),
+  });
+}

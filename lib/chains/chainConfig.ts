@@ -1,0 +1,42 @@
+// The chain registry file format (CHAINS_CONFIG): what the app needs to know about each chain it serves.
+import { getAddress, isAddress } from 'viem';
+import { z } from 'zod';
+
+const Address = z
+  .string()
+  .refine((v) => isAddress(v, { strict: false }), { message: 'must be a 0x-prefixed 20-byte address' })
+  .transform((v) => getAddress(v));
+
+export const TokenConfig = z.object({
+  address: Address,
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  decimals: z.number().int().min(0).max(36),
+});
+
+export const ChainConfig = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  rpcUrl: z.string().url(),
+  nativeSymbol: z.string().min(1),
+  nativeDecimals: z.number().int().default(18),
+  /** Uniswap V2 factory, Router02 and wrapped native token. */
+  factory: Address,
+  router02: Address,
+  weth: Address,
+  /** Swapdesk's settlement router (CONTRACTS.md); absent until deployed. */
+  swapRouter: Address.optional(),
+  /** USD stablecoins: priced at exactly 1 USD, preferred as quote tokens and as the bridge asset. */
+  stablecoins: z.array(Address).default([]),
+  /** Block to start indexing from (the factory's deployment block). */
+  startBlock: z.number().int().nonnegative().default(0),
+  /** Seconds between blocks, roughly; drives polling. */
+  blockTimeSec: z.number().positive().default(2),
+  tokens: z.array(TokenConfig),
+});
+
+export const ChainsFile = z.object({ chains: z.array(ChainConfig).min(1) });
+
+export type TokenConfig = z.infer<typeof TokenConfig>;
+export type ChainConfig = z.infer<typeof ChainConfig>;
+export type ChainsFile = z.infer<typeof ChainsFile>;

@@ -1,0 +1,26 @@
+// What the browser learns about a chain: the registry entry without anything server-only.
+import type { ChainConfig, TokenConfig } from './chainConfig';
+
+export type PublicChain = {
+  id: number;
+  name: string;
+  rpcUrl: string;
+  nativeSymbol: string;
+  nativeDecimals: number;
+  weth: `0x${string}`;
+  swapRouter: `0x${string}` | null;
+  tokens: TokenConfig[];
+};
+
+export function publicChain(c: ChainConfig): PublicChain {
+  return {
+    id: c.id,
+    name: c.name,
+    rpcUrl: c.rpcUrl,
+    nativeSymbol: c.nativeSymbol,
+    nativeDecimals: c.nativeDecimals,
+    weth: c.weth,
+    swapRouter: c.swapRouter ?? null,
+    tokens: c.tokens,
+  };
+}

@@ -1,0 +1,88 @@
+// The only reader of process.env: validates configuration once, with one clear message per bad value.
+import 'server-only';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const intInRange = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      if (!/^[0-9]+$/.test(v.trim())) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an integer from ${min} to ${max}, got "${v}"` });
+        return z.NEVER;
+      }
+      const n = Number(v.trim());
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be from ${min} to ${max}, got ${n}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intInRange('PORT', 1, 65535, 3000),
+  BASE_PATH: optionalString,
+  SWAPDESK_DATA_DIR: optionalString,
+  CHAINS_CONFIG: optionalString,
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+  }),
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FEE_BPS: intInRange('FEE_BPS', 0, 100, 20),
+  QUOTE_SIGNER_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
+    message: 'QUOTE_SIGNER_KEY must be a 0x-prefixed 32-byte hex private key',
+  }),
+  JWT_PRIVATE_KEY: optionalString,
+  JWT_ISSUER: z.string().default('swapdesk'),
+  NEXTAUTH_URL: optionalString,
+  NEXTAUTH_SECRET: optionalString,
+  RATE_LIMIT_QUOTE_PER_MIN: intInRange('RATE_LIMIT_QUOTE_PER_MIN', 1, 1_000_000, 600),
+  RATE_LIMIT_PUBLIC_PER_MIN: intInRange('RATE_LIMIT_PUBLIC_PER_MIN', 1, 1_000_000, 1200),
+  RPC_TIMEOUT_MS: intInRange('RPC_TIMEOUT_MS', 100, 60_000, 2500),
+});
+
+type RawEnv = z.infer<typeof EnvSchema>;
+export type Env = Omit<RawEnv, 'SWAPDESK_DATA_DIR' | 'CHAINS_CONFIG'> & {
+  /** Absolute path of the data folder (chain state, store, dev keys). */
+  SWAPDESK_DATA_DIR: string;
+  /** Absolute path of the chain registry file. */
+  CHAINS_CONFIG: string;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses a raw environment; throws EnvError listing every bad value. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)));
+  }
+  const dataDir = path.resolve(result.data.SWAPDESK_DATA_DIR ?? 'data');
+  return {
+    ...result.data,
+    SWAPDESK_DATA_DIR: dataDir,
+    CHAINS_CONFIG: path.resolve(result.data.CHAINS_CONFIG ?? path.join(dataDir, 'chains.json')),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
