@@ -1,0 +1,69 @@
+// Turns a hub subscription into a server-sent-events response body that ends when the client goes away.
+import type { CandleStreamHub, StreamKey } from './candleStreamHub';
+import type { Kline } from './marketDto';
+
+export const SSE_HEARTBEAT_MS = 15_000;
+/** Tells EventSource how long to wait before reconnecting after a drop. */
+export const SSE_RETRY_MS = 3_000;
+
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store, no-transform',
+  connection: 'keep-alive',
+  // Proxies such as nginx must not buffer the stream.
+  'x-accel-buffering': 'no',
+} as const;
+
+export function candleEvent(candle: Kline): string {
+  return `event: candle\ndata: ${JSON.stringify(candle)}\n\n`;
+}
+
+export type CandleEventStreamOptions = {
+  hub: CandleStreamHub;
+  key: StreamKey;
+  /** The request's abort signal: fires when the client disconnects. */
+  signal: AbortSignal;
+  heartbeatMs?: number;
+};
+
+/** A byte stream of `candle` events and heartbeat comments; unsubscribes on disconnect or cancel. */
+export function candleEventStream({ hub, key, signal, heartbeatMs = SSE_HEARTBEAT_MS }: CandleEventStreamOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true;
+      const send = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const unsubscribe = hub.subscribe(key, (candle) => send(candleEvent(candle)));
+      const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+      const onAbort = () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the consumer.
+        }
+      };
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+        signal.removeEventListener('abort', onAbort);
+      };
+      send(`retry: ${SSE_RETRY_MS}\n: connected\n\n`);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}
