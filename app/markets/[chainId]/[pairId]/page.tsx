@@ -1,0 +1,58 @@
+// /markets/<chainId>/<pairId>: the pair's overview and its live candlestick chart.
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { HISTORY_PAGE, intervalFromCookie, INTERVAL_COOKIE, utcFromCookie, UTC_COOKIE } from '@/components/pair/chartPrefs';
+import { PairHeader } from '@/components/pair/PairHeader';
+import { PairView } from '@/components/pair/PairView';
+import { requestOrigin } from '@/components/pair/requestOrigin';
+import { findChain } from '@/lib/chains/loadChains';
+import { getKlines, getPair, V1Error } from '@/lib/market/v1Get';
+
+type Params = { chainId: string; pairId: string };
+
+function parseId(value: string): number | null {
+  return /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null;
+}
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const { pairId } = await params;
+  return { title: `Pair ${pairId} · Swapdesk` };
+}
+
+export default async function PairPage({ params }: { params: Promise<Params> }) {
+  const raw = await params;
+  const chainId = parseId(raw.chainId);
+  const pairId = parseId(raw.pairId);
+  const chain = chainId === null ? undefined : findChain(chainId);
+  if (chainId === null || pairId === null || !chain) notFound();
+
+  const jar = await cookies();
+  const interval = intervalFromCookie(jar.get(INTERVAL_COOKIE)?.value);
+  const origin = await requestOrigin();
+  const [overview, bars] = await Promise.all([
+    getPair(origin, { chainId, pairId }, interval),
+    getKlines(origin, { chainId, pairId, interval, limit: HISTORY_PAGE }),
+  ]).catch((e: unknown) => {
+    if (e instanceof V1Error && e.status === 404) notFound();
+    throw e;
+  });
+  const [base = '', quote = ''] = overview.pair_name.split('/');
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PairHeader overview={overview} chainName={chain.name} />
+      <PairView
+        chainId={chainId}
+        pairId={pairId}
+        pairName={overview.pair_name}
+        baseSymbol={base}
+        quoteSymbol={quote}
+        price={overview.price}
+        initialInterval={interval}
+        initialUtc={utcFromCookie(jar.get(UTC_COOKIE)?.value)}
+        initialBars={bars}
+      />
+    </div>
+  );
+}

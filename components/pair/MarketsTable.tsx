@@ -1,0 +1,125 @@
+'use client';
+// Every indexed pair with price, 24 h change, volume and FDV: sortable, searchable, filterable by chain.
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { changeDirection, formatChange, formatPrice, formatUsd } from './formatMarket';
+import { filterRows, sortRows, type MarketRow, type Sort, type SortKey } from './marketRow';
+
+type Column = { key: SortKey; label: string; numeric: boolean; wideOnly?: boolean };
+const COLUMNS: Column[] = [
+  { key: 'pairName', label: 'Pair', numeric: false },
+  { key: 'chainName', label: 'Chain', numeric: false, wideOnly: true },
+  { key: 'priceUsd', label: 'Price', numeric: true },
+  { key: 'change24h', label: '24h', numeric: true },
+  { key: 'volumeUsd24h', label: 'Volume 24h', numeric: true },
+  { key: 'fdvUsd', label: 'FDV', numeric: true, wideOnly: true },
+];
+
+function pairHref(r: MarketRow) {
+  return `/markets/${r.chainId}/${r.pairId}`;
+}
+
+function SortHeader({ column, sort, onSort }: { column: Column; sort: Sort; onSort: (k: SortKey) => void }) {
+  const active = sort.key === column.key;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={`px-3 py-2 font-medium ${column.numeric ? 'text-right' : 'text-left'} ${column.wideOnly ? 'hidden sm:table-cell' : ''}`}
+    >
+      <button type="button" onClick={() => onSort(column.key)} className="inline-flex items-center gap-1 hover:text-[var(--fg)] focus-visible:outline-2 focus-visible:outline-[var(--accent)]">
+        {column.label}
+        <span aria-hidden="true">{active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+function Row({ r }: { r: MarketRow }) {
+  const router = useRouter();
+  const dir = changeDirection(r.change24h);
+  const [base, quote] = r.pairName.split('/');
+  return (
+    <tr onClick={() => router.push(pairHref(r))} className="cursor-pointer border-t border-[var(--border)] hover:bg-[var(--bg)]">
+      <td className="px-3 py-2">
+        <Link href={pairHref(r)} className="font-medium hover:text-[var(--accent)]">
+          {base}
+          <span className="text-[var(--muted)]">/{quote}</span>
+        </Link>
+        <span className="block text-xs text-[var(--muted)] sm:hidden">{r.chainName}</span>
+      </td>
+      <td className="hidden px-3 py-2 text-[var(--muted)] sm:table-cell">{r.chainName}</td>
+      <td className="px-3 py-2 text-right tabular-nums">
+        ${formatPrice(r.priceUsd)}
+        <span className="block text-xs text-[var(--muted)]">
+          {formatPrice(r.price)} {quote}
+        </span>
+      </td>
+      <td className={`px-3 py-2 text-right tabular-nums ${dir === 'up' ? 'text-[var(--up)]' : dir === 'down' ? 'text-[var(--down)]' : ''}`}>
+        {formatChange(r.change24h)}
+      </td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatUsd(r.volumeUsd24h)}</td>
+      <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{formatUsd(r.fdvUsd)}</td>
+    </tr>
+  );
+}
+
+export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id: number; name: string }[] }) {
+  const [search, setSearch] = useState('');
+  const [chainId, setChainId] = useState<number | null>(null);
+  const [sort, setSort] = useState<Sort>({ key: 'volumeUsd24h', dir: 'desc' });
+  const shown = useMemo(() => sortRows(filterRows(rows, search, chainId), sort), [rows, search, chainId, sort]);
+  const onSort = (key: SortKey) =>
+    setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'pairName' || key === 'chainName' ? 'asc' : 'desc' }));
+
+  return (
+    <div className="rounded-2xl border border-[var(--border)] bg-[var(--panel)]">
+      <div className="flex flex-wrap items-end gap-3 p-3">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs text-[var(--muted)]">
+          Search pairs
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Symbol or token address"
+            className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-3 py-2 text-sm text-[var(--fg)]"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-[var(--muted)]">
+          Chain
+          <select
+            value={chainId ?? ''}
+            onChange={(e) => setChainId(e.target.value === '' ? null : Number(e.target.value))}
+            className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-3 py-2 text-sm text-[var(--fg)]"
+          >
+            <option value="">All chains</option>
+            {chains.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Markets: {shown.length} pairs</caption>
+          <thead className="text-xs text-[var(--muted)]">
+            <tr>
+              {COLUMNS.map((c) => (
+                <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <Row key={`${r.chainId}:${r.pairId}`} r={r} />
+            ))}
+          </tbody>
+        </table>
+        {shown.length === 0 && <p className="p-6 text-center text-sm text-[var(--muted)]">No pairs match.</p>}
+      </div>
+    </div>
+  );
+}

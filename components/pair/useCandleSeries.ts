@@ -1,0 +1,67 @@
+'use client';
+// The candles shown for one pair and interval: first page from the server, older pages on demand, live updates.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { KlineInterval } from '@/lib/market/klineIntervals';
+import type { Kline } from '@/lib/market/marketDto';
+import { getKlines } from '@/lib/market/v1Get';
+import { HISTORY_PAGE } from './chartPrefs';
+import { candleSeriesReducer, initialSeries, type CandleSeriesState } from './candleSeriesReducer';
+import { useLiveCandles, type LiveStatus } from './useLiveCandles';
+
+
+type Options = { chainId: number; pairId: number; interval: KlineInterval; initial: { interval: KlineInterval; bars: Kline[] } };
+
+export type CandleSeries = {
+  series: CandleSeriesState;
+  loading: boolean;
+  error: string | null;
+  live: LiveStatus;
+  loadOlder: () => void;
+};
+
+export function useCandleSeries({ chainId, pairId, interval, initial }: Options): CandleSeries {
+  const [series, dispatch] = useReducer(candleSeriesReducer, initial.bars, initialSeries);
+  const [loadedInterval, setLoadedInterval] = useState<KlineInterval>(initial.interval);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef({ series, loadedInterval, interval });
+  latest.current = { series, loadedInterval, interval };
+  const loadingOlder = useRef(false);
+
+  useEffect(() => {
+    if (latest.current.loadedInterval === interval) return;
+    const abort = new AbortController();
+    getKlines('', { chainId, pairId, interval, limit: HISTORY_PAGE }, abort.signal)
+      .then((bars) => {
+        dispatch({ type: 'reset', bars });
+        setLoadedInterval(interval);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setError(e instanceof Error ? e.message : 'could not load candles');
+      });
+    return () => abort.abort();
+  }, [chainId, pairId, interval]);
+
+  const loadOlder = useCallback(() => {
+    const { series: s, loadedInterval: shown } = latest.current;
+    const first = s.bars[0];
+    if (loadingOlder.current || s.exhausted || !first) return;
+    loadingOlder.current = true;
+    getKlines('', { chainId, pairId, interval: shown, end: first.open_time - 1, limit: HISTORY_PAGE })
+      .then((bars) => {
+        if (latest.current.loadedInterval === shown) dispatch({ type: 'older', bars });
+      })
+      .catch(() => {})
+      .finally(() => {
+        loadingOlder.current = false;
+      });
+  }, [chainId, pairId]);
+
+  const onCandle = useCallback((candle: Kline) => {
+    // A candle of the interval being replaced must not land in the new series.
+    if (candle.interval === latest.current.loadedInterval) dispatch({ type: 'live', candle });
+  }, []);
+  const live = useLiveCandles({ chainId, pairId, interval, onCandle });
+
+  return { series, loading: loadedInterval !== interval, error, live, loadOlder };
+}

@@ -1,0 +1,14 @@
+// The query of `GET /v1/market/stream` (API.md §2 rules: strict, messages name the field).
+import { z } from 'zod';
+import { queryInt } from '@/lib/api/schemas/primitives';
+import { KLINE_INTERVALS } from './klineIntervals';
+
+export const StreamQuery = z
+  .object({
+    chainId: queryInt('chainId', 1, Number.MAX_SAFE_INTEGER),
+    pairId: queryInt('pairId', 1, Number.MAX_SAFE_INTEGER),
+    interval: z.enum(KLINE_INTERVALS, { error: `interval must be one of ${KLINE_INTERVALS.join(', ')}` }),
+  })
+  .strict();
+
+export type StreamQuery = z.output<typeof StreamQuery>;
