@@ -89,7 +89,7 @@ export function CandleChart({ series, utc, label, onHover, onNearStart }: Props)
   return (
     <div
       ref={container}
-      role="img"
+      role="figure"
       aria-label={label}
       data-testid={PAIR_TEST_IDS.chart}
       data-last-open={lastTime === undefined ? '' : String(lastTime as UTCTimestamp)}

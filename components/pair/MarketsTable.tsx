@@ -26,7 +26,7 @@ function SortHeader({ column, sort, onSort }: { column: Column; sort: Sort; onSo
     <th
       scope="col"
       aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={`px-3 py-2 font-medium ${column.numeric ? 'text-right' : 'text-left'} ${column.wideOnly ? 'hidden sm:table-cell' : ''}`}
+      className={`px-2 py-2 sm:px-3 font-medium ${column.numeric ? 'text-right' : 'text-left'} ${column.wideOnly ? 'hidden sm:table-cell' : ''}`}
     >
       <button type="button" onClick={() => onSort(column.key)} className="inline-flex items-center gap-1 hover:text-[var(--fg)] focus-visible:outline-2 focus-visible:outline-[var(--accent)]">
         {column.label}
@@ -42,25 +42,25 @@ function Row({ r }: { r: MarketRow }) {
   const [base, quote] = r.pairName.split('/');
   return (
     <tr onClick={() => router.push(pairHref(r))} className="cursor-pointer border-t border-[var(--border)] hover:bg-[var(--bg)]">
-      <td className="px-3 py-2">
+      <td className="px-2 py-2 sm:px-3">
         <Link href={pairHref(r)} className="font-medium hover:text-[var(--accent)]">
           {base}
           <span className="text-[var(--muted)]">/{quote}</span>
         </Link>
         <span className="block text-xs text-[var(--muted)] sm:hidden">{r.chainName}</span>
       </td>
-      <td className="hidden px-3 py-2 text-[var(--muted)] sm:table-cell">{r.chainName}</td>
-      <td className="px-3 py-2 text-right tabular-nums">
+      <td className="hidden px-2 py-2 sm:px-3 text-[var(--muted)] sm:table-cell">{r.chainName}</td>
+      <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap tabular-nums">
         ${formatPrice(r.priceUsd)}
-        <span className="block text-xs text-[var(--muted)]">
+        <span className="hidden text-xs text-[var(--muted)] sm:block">
           {formatPrice(r.price)} {quote}
         </span>
       </td>
-      <td className={`px-3 py-2 text-right tabular-nums ${dir === 'up' ? 'text-[var(--up)]' : dir === 'down' ? 'text-[var(--down)]' : ''}`}>
+      <td className={`px-2 py-2 sm:px-3 text-right tabular-nums ${dir === 'up' ? 'text-[var(--up)]' : dir === 'down' ? 'text-[var(--down)]' : ''}`}>
         {formatChange(r.change24h)}
       </td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatUsd(r.volumeUsd24h)}</td>
-      <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{formatUsd(r.fdvUsd)}</td>
+      <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatUsd(r.volumeUsd24h)}</td>
+      <td className="hidden px-2 py-2 sm:px-3 text-right tabular-nums sm:table-cell">{formatUsd(r.fdvUsd)}</td>
     </tr>
   );
 }
@@ -83,7 +83,7 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder="Symbol or token address"
-            className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-3 py-2 text-sm text-[var(--fg)]"
+            className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-2 py-2 sm:px-3 text-sm text-[var(--fg)]"
           />
         </label>
         <label className="flex flex-col gap-1 text-xs text-[var(--muted)]">
@@ -91,7 +91,7 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
           <select
             value={chainId ?? ''}
             onChange={(e) => setChainId(e.target.value === '' ? null : Number(e.target.value))}
-            className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-3 py-2 text-sm text-[var(--fg)]"
+            className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-2 py-2 sm:px-3 text-sm text-[var(--fg)]"
           >
             <option value="">All chains</option>
             {chains.map((c) => (

@@ -80,7 +80,7 @@ export function PairView(props: Props) {
           onNearStart={loadOlder}
         />
         {empty && !loading && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-[var(--panel)] text-center">
+          <div className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-1 bg-[var(--panel)] text-center">
             <p className="font-medium">No trades yet</p>
             <p className="text-sm text-[var(--muted)]">
               Pool price: {formatPrice(props.price)} {quoteSymbol} per {baseSymbol}

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { e2eState } from './fixtures/e2eState';
+import {
+  busiestPair, candlePixels, chart, dragChartRight, drawnOpenTimes, klines, legendValues, listPairs, rememberInterval,
+} from './fixtures/marketPages';
+
+const chainIds = () => e2eState().chains.map((c) => c.id);
+const DAY_S = 86_400;
+
+test('the markets table lists every devnet pair and a row opens its pair page', async ({ page, request }) => {
+  await page.goto('/markets');
+  const table = page.getByRole('table', { name: /Markets/ });
+  let first: { href: string; name: string } | undefined;
+  for (const chainId of chainIds()) {
+    const pairs = await listPairs(request, chainId);
+    expect(pairs.length, `chain ${chainId} has indexed pairs`).toBeGreaterThan(0);
+    for (const p of pairs) {
+      const link = table.locator(`a[href="/markets/${chainId}/${p.pair_id}"]`);
+      await expect(link).toHaveText(p.pair_name);
+      first ??= { href: `/markets/${chainId}/${p.pair_id}`, name: p.pair_name };
+    }
+  }
+  if (!first) throw new Error('no pairs');
+  await table.getByRole('link', { name: first.name }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${first.href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+});
+
+test('the pair page draws candles and the legend shows the last candle of the klines endpoint', async ({ page, request, baseURL }) => {
+  const pair = await busiestPair(request, chainIds());
+  await rememberInterval(page, baseURL ?? '', '1h');
+  await page.goto(`/markets/${pair.chain_id}/${pair.pair_id}`);
+  await drawnOpenTimes(page, '1h');
+  await expect.poll(() => candlePixels(page), { message: 'candles painted in the up/down colours' }).toBeGreaterThan(100);
+  await page.mouse.move(0, 0);
+  // The open candle may move between the two reads; it settles on equality within a poll or two.
+  const legendMatchesLastRow = async () => {
+    const last = (await klines(request, pair, '1h')).at(-1);
+    const l = await legendValues(page);
+    return last !== undefined && l.openTime === last.open_time && l.open === last.open && l.high === last.high && l.low === last.low && l.close === last.close;
+  };
+  await expect.poll(legendMatchesLastRow, { timeout: 15_000 }).toBe(true);
+});
+
+test('weekly candles open on Mondays and monthly candles on the 1st (UTC)', async ({ page, request, baseURL }) => {
+  const pair = await busiestPair(request, chainIds());
+  await rememberInterval(page, baseURL ?? '', '1h');
+  await page.goto(`/markets/${pair.chain_id}/${pair.pair_id}`);
+  const intervals = page.getByRole('radiogroup', { name: 'Candle interval' });
+  await intervals.getByRole('radio', { name: '1 week', exact: true }).click();
+  const weekly = await drawnOpenTimes(page, '1w');
+  expect(weekly.length).toBeGreaterThan(0);
+  for (const t of weekly) expect({ t, day: new Date(t * 1000).getUTCDay(), midnight: t % DAY_S }).toEqual({ t, day: 1, midnight: 0 });
+
+  await intervals.getByRole('radio', { name: '1 month', exact: true }).click();
+  const monthly = await drawnOpenTimes(page, '1M');
+  expect(monthly.length).toBeGreaterThan(0);
+  for (const t of monthly) expect({ t, date: new Date(t * 1000).getUTCDate(), midnight: t % DAY_S }).toEqual({ t, date: 1, midnight: 0 });
+  await expect(intervals.getByRole('radio', { name: '1 month', exact: true })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('the interval switcher works from the keyboard and is remembered', async ({ page, request, baseURL }) => {
+  const pair = await busiestPair(request, chainIds());
+  await rememberInterval(page, baseURL ?? '', '1h');
+  await page.goto(`/markets/${pair.chain_id}/${pair.pair_id}`);
+  const hour = page.getByRole('radio', { name: '1 hour', exact: true });
+  await hour.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '2 hours', exact: true })).toBeFocused();
+  await drawnOpenTimes(page, '2h');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: '2 hours', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await drawnOpenTimes(page, '2h');
+});
+
+test('the live candle moves with the activity loop without a reload', async ({ page, request, baseURL }) => {
+  const pair = await busiestPair(request, chainIds());
+  await rememberInterval(page, baseURL ?? '', '1m');
+  await page.goto(`/markets/${pair.chain_id}/${pair.pair_id}`);
+  await drawnOpenTimes(page, '1m');
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  const before = JSON.stringify(await legendValues(page));
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => navigations.push(f.url()));
+  await expect.poll(async () => JSON.stringify(await legendValues(page)), { timeout: 15_000 }).not.toBe(before);
+  expect(navigations).toEqual([]);
+});
+
+test('scrolling left loads older candles', async ({ page, request, baseURL }) => {
+  const pair = await busiestPair(request, chainIds());
+  await rememberInterval(page, baseURL ?? '', '1m');
+  await page.goto(`/markets/${pair.chain_id}/${pair.pair_id}`);
+  const initial = await drawnOpenTimes(page, '1m');
+  for (let i = 0; i < 12 && Number(await chart(page).getAttribute('data-bar-count')) <= initial.length; i += 1) {
+    await dragChartRight(page, 600);
+  }
+  await expect.poll(async () => Number(await chart(page).getAttribute('data-bar-count'))).toBeGreaterThan(initial.length);
+  const all = await drawnOpenTimes(page, '1m');
+  expect(Math.min(...all)).toBeLessThan(Math.min(...initial));
+  expect(new Set(all).size).toBe(all.length);
+});
+
+test('markets and pair pages have no serious or critical accessibility violations', async ({ page, request }) => {
+  const pair = await busiestPair(request, chainIds());
+  for (const path of ['/markets', `/markets/${pair.chain_id}/${pair.pair_id}`]) {
+    await page.goto(path);
+    if (path !== '/markets') await expect(chart(page)).toHaveAttribute('data-drawn-at', /\d/);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+  }
+});
