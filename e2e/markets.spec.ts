@@ -112,3 +112,28 @@ test('markets and pair pages have no serious or critical accessibility violation
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
   }
 });
+
+test('without the stream the chart polls, says so, and still moves', async ({ page, request, baseURL }) => {
+  const pair = await busiestPair(request, chainIds());
+  await page.route('**/v1/market/stream?**', (route) => route.abort('connectionrefused'));
+  await rememberInterval(page, baseURL ?? '', '1m');
+  await page.goto(`/markets/${pair.chain_id}/${pair.pair_id}`);
+  await drawnOpenTimes(page, '1m');
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeVisible();
+  const before = JSON.stringify(await legendValues(page));
+  await expect.poll(async () => JSON.stringify(await legendValues(page)), { timeout: 15_000 }).not.toBe(before);
+  await page.unroute('**/v1/market/stream?**');
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('the Swap action opens the swap form with this pair, and a base/quote address URL resolves to the pair page', async ({ page, request }) => {
+  const pair = await busiestPair(request, chainIds());
+  await page.goto(`/markets/${pair.chain_id}?base=${pair.base}&quote=${pair.quote}`);
+  await expect(page).toHaveURL(new RegExp(`/markets/${pair.chain_id}/${pair.pair_id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(pair.pair_name);
+  const swap = page.getByRole('link', { name: /^Swap .+ for .+/ });
+  const href = new URL((await swap.getAttribute('href')) ?? '', 'http://x');
+  expect({ path: href.pathname, chain: href.searchParams.get('chain'), in: href.searchParams.get('in'), out: href.searchParams.get('out') })
+    .toEqual({ path: '/', chain: String(pair.chain_id), in: pair.quote, out: pair.base });
+});
