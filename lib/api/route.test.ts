@@ -58,6 +58,20 @@ describe('route() envelope and input errors', () => {
     await expectError(await echo(req), 413, 'PAYLOAD_TOO_LARGE');
   });
 
+  it('stops reading a chunked body as soon as it passes 16 KiB', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(' '.repeat(4096));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled++;
+        c.enqueue(chunk);
+      },
+    });
+    const req = new Request(url, { method: 'POST', body: endless, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    await expectError(await echo(req), 413, 'PAYLOAD_TOO_LARGE');
+    expect(pulled).toBeLessThan(10);
+  });
+
   it('answers 415 without application/json', async () => {
     const body = await expectError(await post('{"amount":"1"}', { 'content-type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(body.code).toBe(41500);

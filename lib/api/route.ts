@@ -96,6 +96,32 @@ function requestIdOf(req: Request): string {
   return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
 }
 
+/** Reads at most `max` bytes and stops there, so a chunked body without content-length cannot fill memory. */
+async function readBounded(req: Request, max: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError('PAYLOAD_TOO_LARGE', `request body must be at most ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
 async function readJsonBody(req: Request): Promise<unknown> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
@@ -105,10 +131,7 @@ async function readJsonBody(req: Request): Promise<unknown> {
   if (declared > MAX_BODY_BYTES) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `request body must be at most ${MAX_BODY_BYTES} bytes`);
   }
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `request body must be at most ${MAX_BODY_BYTES} bytes`);
-  }
+  const bytes = await readBounded(req, MAX_BODY_BYTES);
   let text: string;
   try {
     text = UTF8.decode(bytes);
