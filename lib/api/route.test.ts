@@ -105,6 +105,14 @@ describe('route() envelope and input errors', () => {
     expect(body.error.retryable).toBe(true);
   });
 
+  it('passes a Response from the handler through (streams), adding the request id', async () => {
+    const stream = route({ rateLimit: false }, () => new Response('data: 1\n\n', { headers: { 'content-type': 'text/event-stream' } }));
+    const res = await stream(new Request(url, { headers: { 'x-request-id': 'sse-1' } }));
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('x-request-id')).toBe('sse-1');
+    expect(await res.text()).toBe('data: 1\n\n');
+  });
+
   it('sends the bare value for envelope: false routes', async () => {
     const raw = route({ rateLimit: false, envelope: false }, () => ({ a: 1 }));
     expect(await (await raw(new Request(url))).json()).toEqual({ a: 1 });

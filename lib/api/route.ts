@@ -165,6 +165,11 @@ function normalise(error: unknown, requestId: string, req: Request): ApiError {
   return new ApiError('INTERNAL', `internal error (request id ${requestId})`);
 }
 
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) if (!res.headers.has(name)) res.headers.set(name, value);
+  return res;
+}
+
 /** Wraps a handler: parse → call → respond, with the envelope and error catalogue of API.md §1. */
 export function route<
   BS extends z.ZodType | undefined = undefined,
@@ -187,6 +192,8 @@ export function route<
       const params = (await segment?.params) ?? {};
       const ctx = { req, requestId, auth, body, query, params, headers } as RouteContext<Out<BS>, Out<QS>, AuthOf<AS>>;
       const data = await handler(ctx);
+      // A handler that streams (server-sent events) answers with its own Response; it still gets our headers.
+      if (data instanceof Response) return withHeaders(data, headers);
       headers['cache-control'] ??= options.cacheControl ?? 'no-store';
       return jsonResponse(options.envelope === false ? data : successBody(data), 200, headers);
     } catch (error: unknown) {
