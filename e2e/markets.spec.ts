@@ -41,6 +41,15 @@ test('the pair page draws candles and the legend shows the last candle of the kl
     return last !== undefined && l.openTime === last.open_time && l.open === last.open && l.high === last.high && l.low === last.low && l.close === last.close;
   };
   await expect.poll(legendMatchesLastRow, { timeout: 15_000 }).toBe(true);
+
+  // Hovering an earlier candle shows that candle's values.
+  const box = await chart(page).boundingBox();
+  if (!box) throw new Error('chart is not visible');
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  const hovered = await legendValues(page);
+  const shownTimes = await drawnOpenTimes(page, '1h');
+  expect(hovered.openTime).toBeLessThan(Math.max(...shownTimes));
+  expect(shownTimes).toContain(hovered.openTime);
 });
 
 test('weekly candles open on Mondays and monthly candles on the 1st (UTC)', async ({ page, request, baseURL }) => {
