@@ -134,9 +134,12 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  // Whatever the case did, the router must hold nothing afterwards.
-  await expectRouterEmpty();
-  await testClient.revert({ id: snapshot });
+  // Whatever the case did, the router must hold nothing afterwards; the chain is restored either way.
+  try {
+    await expectRouterEmpty();
+  } finally {
+    await testClient.revert({ id: snapshot });
+  }
 });
 
 /** anvil_setChainId has no viem action: the chain keeps its state and contracts under a new id. */
@@ -346,6 +349,39 @@ describe('SwapRouter settlement', () => {
     const receiver = await deployContract(testRecipientAbi, testRecipientBytecode, [false]);
     const quote = await makeQuote({ tokenIn: tokenA, tokenOut: zeroAddress, path: [tokenA, stack.weth], amountIn: parseEther('30'), recipient: receiver });
     await fillAndCheck(quote);
+  });
+});
+
+describe('SwapRouter configuration', () => {
+  it('is deployed wired to the factory, WETH, owner, quote signer and fee recipient it was given', async () => {
+    const read = <const F extends 'FACTORY' | 'WETH' | 'owner' | 'quoteSigner' | 'feeRecipient'>(functionName: F) =>
+      c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName });
+    expect(await read('FACTORY')).toBe(getAddress(stack.factory));
+    expect(await read('WETH')).toBe(getAddress(stack.weth));
+    expect(await read('owner')).toBe(address(OWNER));
+    expect(await read('quoteSigner')).toBe(signer.address);
+    expect(await read('feeRecipient')).toBe(address(FEE_RECIPIENT));
+    const fee = await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'FEE_CAP_BPS' });
+    expect(fee).toBe(100n);
+  });
+
+  it('hands ownership over in two steps: only the accepted new owner can rotate the signer', async () => {
+    const write = async (index: number, data: Hex) => {
+      const hash = await c.wallet(index).sendTransaction({ to: router, data, account: devAccount(index), chain: c.chain });
+      return c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    };
+    const call = {
+      transferOwnership: (to: Address) => encodeFunctionData({ abi: swapRouterAbi, functionName: 'transferOwnership', args: [to] }),
+      acceptOwnership: () => encodeFunctionData({ abi: swapRouterAbi, functionName: 'acceptOwnership' }),
+      setQuoteSigner: (to: Address) => encodeFunctionData({ abi: swapRouterAbi, functionName: 'setQuoteSigner', args: [to] }),
+    };
+    await write(OWNER, call.transferOwnership(address(OTHER_USER)));
+    expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'owner' })).toBe(address(OWNER));
+    await expectRevert(write(USER, call.acceptOwnership()), 'OwnableUnauthorizedAccount');
+    await write(OTHER_USER, call.acceptOwnership());
+    await expectRevert(write(OWNER, call.setQuoteSigner(address(OWNER))), 'OwnableUnauthorizedAccount');
+    await write(OTHER_USER, call.setQuoteSigner(address(OWNER)));
+    expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'quoteSigner' })).toBe(address(OWNER));
   });
 });
 
