@@ -25,6 +25,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { falseReturnERC20Abi, falseReturnERC20Bytecode } from '@/contracts/generated/falseReturnERC20';
 import { noReturnERC20Abi, noReturnERC20Bytecode } from '@/contracts/generated/noReturnERC20';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
@@ -36,6 +37,8 @@ import {
   hashRouterQuote,
   QUOTE_TYPES,
   recoverRouterQuoteSigner,
+  ROUTER_FEE_CAP_BPS,
+  ROUTER_MAX_HOPS,
   signRouterQuote,
   type RouterQuote,
 } from '@/lib/contracts/swapRouterQuote';
@@ -361,8 +364,10 @@ describe('SwapRouter configuration', () => {
     expect(await read('owner')).toBe(address(OWNER));
     expect(await read('quoteSigner')).toBe(signer.address);
     expect(await read('feeRecipient')).toBe(address(FEE_RECIPIENT));
-    const fee = await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'FEE_CAP_BPS' });
-    expect(fee).toBe(100n);
+    const feeCap = await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'FEE_CAP_BPS' });
+    expect(feeCap).toBe(ROUTER_FEE_CAP_BPS);
+    const maxHops = await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'MAX_HOPS' });
+    expect(maxHops).toBe(BigInt(ROUTER_MAX_HOPS));
   });
 
   it('hands ownership over in two steps: only the accepted new owner can rotate the signer', async () => {
@@ -640,6 +645,25 @@ describe('SwapRouter funds, fee and output (promises 4 to 7)', () => {
       caught = error;
     }
     expect(revertName(caught)).toBe('UnexpectedNativeSender');
+  });
+});
+
+describe('SwapRouter non-standard tokens (promise 8)', () => {
+  it('reverts SafeERC20FailedOperation when the input token answers false instead of moving funds', async () => {
+    const token = await deployContract(falseReturnERC20Abi, falseReturnERC20Bytecode, ['Old Token', 'OLD']);
+    await mint(c, token, address(OWNER), parseEther('1000'));
+    await approve(c, OWNER, token, stack.router02);
+    await addLiquidity(c, stack, OWNER, token, parseEther('1000'), tokenA, parseEther('1000'));
+    await fundAndApprove(USER, token, parseEther('100'));
+    // While the token behaves, the route works: the failure below is the false return alone.
+    await fillAndCheck(await makeQuote({ tokenIn: token, tokenOut: tokenA, path: [token, tokenA], amountIn: parseEther('10') }));
+    const hash = await c.wallet(OWNER).writeContract({ address: token, abi: falseReturnERC20Abi, functionName: 'setFailing', args: [true], account: devAccount(OWNER), chain: c.chain });
+    await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    const quote = await makeQuote({ tokenIn: token, tokenOut: tokenA, path: [token, tokenA], amountIn: parseEther('10') });
+    for (const feeAmount of [quote.feeAmount, 0n]) {
+      await expectRevert(submit({ ...quote, feeAmount }), 'SafeERC20FailedOperation');
+    }
+    expect(await isUsed(quote.quoteId)).toBe(false);
   });
 });
 

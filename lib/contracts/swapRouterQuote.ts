@@ -13,6 +13,10 @@ import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 
 export const SWAP_ROUTER_DOMAIN_NAME = 'Swapdesk SwapRouter';
 export const SWAP_ROUTER_DOMAIN_VERSION = '1';
+/** The router refuses a fee above this share of amountIn (`SwapRouter.FEE_CAP_BPS`). */
+export const ROUTER_FEE_CAP_BPS = 100n;
+/** The longest route the router executes (`SwapRouter.MAX_HOPS`): a path of at most this many + 1 tokens. */
+export const ROUTER_MAX_HOPS = 3;
 
 /** Field order and types exactly as `SwapRouter.QUOTE_TYPEHASH`. */
 export const QUOTE_TYPES = {
