@@ -7,7 +7,7 @@ import { chooseTrade, type PoolState } from './chooseTrade';
 import { devAccount } from './deployUniswap';
 import { symbolAddress, type DeployedChain } from './deployDevnetChain';
 import { ACCOUNT_ROLES } from './devnetMarkets';
-import { priceWalk } from './priceWalk';
+import { referencePrices } from './referencePrices';
 import { prng, type Prng } from './prng';
 import type { Rpc } from './rpc';
 import type { TxBatcher } from './txBatcher';
@@ -21,6 +21,7 @@ export type HistoryOptions = {
   swapsPerPair: number;
   /** Unix seconds of the last history block. */
   endTimestamp: number;
+  /** Seeds the reference price paths (shared by every chain) and, with the chain id, the trades. */
   seed: number;
   onProgress?: (done: number, total: number) => void;
 };
@@ -117,26 +118,25 @@ function scheduleSwaps(pools: number, perPool: number, blocks: number, rng: Prng
 
 export async function generateHistory(options: HistoryOptions): Promise<HistoryResult> {
   const { rpc, batcher, chain, days, swapsPerPair, endTimestamp, onProgress } = options;
-  const rng = prng(options.seed);
   const pools = await readPools(rpc, chain);
-  const walk = priceWalk(chain.tokens.map((t) => t.symbol), rng);
+  const start = endTimestamp - days * 86_400;
+  // The reference path depends on the seed only, not on the chain, so both devnets trade the same market.
+  const reference = referencePrices(chain.tokens.map((t) => t.symbol), { start, end: endTimestamp, seed: options.seed });
+  const tradeRng = prng(options.seed ^ chain.id);
   const traders = ACCOUNT_ROLES.traders.map((i) => devAccount(i).address);
   const blockCount = Math.max(1, Math.ceil(swapsPerPair * BLOCKS_PER_SWAP));
-  const times = blockTimestamps(blockCount, endTimestamp - days * 86_400, endTimestamp, rng);
-  const schedule = scheduleSwaps(pools.length, Math.min(swapsPerPair, blockCount), blockCount, rng);
+  const times = blockTimestamps(blockCount, start, endTimestamp, tradeRng);
+  const schedule = scheduleSwaps(pools.length, Math.min(swapsPerPair, blockCount), blockCount, tradeRng);
   const total = pools.length * Math.min(swapsPerPair, blockCount);
   let done = 0;
-  let previous = times[0] ?? endTimestamp;
 
   for (let b = 0; b < blockCount; b++) {
     const timestamp = times[b] ?? endTimestamp;
-    walk.advance((timestamp - previous) / 86_400);
-    previous = timestamp;
     for (const poolIndex of schedule[b] ?? []) {
       const pool = pools[poolIndex];
       if (!pool) continue;
-      const trade = chooseTrade(pool, walk.usd(pool.base) / walk.usd(pool.quote), rng);
-      queueSwap(batcher, chain.router02, pool, rng.pick(traders), trade.baseIn, trade.amountIn);
+      const trade = chooseTrade(pool, reference.usdAt(pool.base, timestamp) / reference.usdAt(pool.quote, timestamp), tradeRng);
+      queueSwap(batcher, chain.router02, pool, tradeRng.pick(traders), trade.baseIn, trade.amountIn);
       done++;
     }
     await batcher.flush();
@@ -154,5 +154,6 @@ export async function generateHistory(options: HistoryOptions): Promise<HistoryR
   }
   // Every swap's receipt must say success; the reserve checks above already caught any that did not.
   await batcher.settle();
-  return { swaps: done, blocks: blockCount, prices: walk.snapshot() };
+  const prices = Object.fromEntries(chain.tokens.map((t) => [t.symbol, reference.usdAt(t.symbol, endTimestamp)]));
+  return { swaps: done, blocks: blockCount, prices };
 }

@@ -32,7 +32,7 @@ export type StartDevnetOptions = {
   /** Live swaps from account #9 every 2–5 s on each chain (or at the given interval). Default true. */
   activity?: boolean | { intervalMs: readonly [number, number] };
   onProgress?: (progress: DevnetProgress) => void;
-  /** Seeds the simulated markets; the chain id by default, so every fresh devnet has the same history shape. */
+  /** Seeds the simulated markets (1 by default), so every fresh devnet has the same history shape. */
   seed?: number;
   /** Run anvil in its own process group (a CLI that handles Ctrl-C itself). */
   detached?: boolean;
@@ -58,8 +58,7 @@ export const DEFAULT_PORTS = [8545, 8546] as const;
 export const DEFAULT_HISTORY: HistoryPlan = { days: 30, swapsPerPair: 1_000 };
 /** Genesis sits this long before the history starts, leaving room for the deployment blocks. */
 const GENESIS_LEAD_S = 3_600;
-/** The last history block is this far before the present, so live blocks follow it without a clock jump. */
-const HISTORY_END_LAG_S = 30;
+const DEFAULT_SEED = 1;
 
 /** True when the chain still holds the recorded contracts (the state file may be stale or from another run). */
 async function deploymentIntact(rpc: Rpc, record: DevnetChainRecord): Promise<boolean> {
@@ -82,6 +81,8 @@ type ChainStart = {
   port: number;
   previous?: DevnetChainRecord;
   options: StartDevnetOptions;
+  /** Unix seconds of the last history block, the same on both chains. */
+  historyEnd: number;
   /** Starts anvil and registers it, so an abort can stop it whatever step the chain is at. */
   launch: (options: AnvilOptions) => Promise<Anvil>;
 };
@@ -98,11 +99,10 @@ async function reuseChain({ spec, port, previous, options, launch }: ChainStart,
   return undefined;
 }
 
-async function freshChain({ spec, port, options, launch }: ChainStart, stateFile: string): Promise<DevnetChain> {
+async function freshChain({ spec, port, options, launch, historyEnd }: ChainStart, stateFile: string): Promise<DevnetChain> {
   rmSync(stateFile, { force: true });
   const history = options.history ?? DEFAULT_HISTORY;
-  const now = Math.floor(Date.now() / 1000);
-  const genesis = history === 'none' ? undefined : now - Math.ceil(history.days * 86_400) - GENESIS_LEAD_S;
+  const genesis = history === 'none' ? undefined : historyEnd - Math.ceil(history.days * 86_400) - GENESIS_LEAD_S;
   const progress = (stage: DevnetStage, message: string, done?: number, total?: number) =>
     options.onProgress?.({ chainId: spec.id, stage, message: `chain ${spec.id}: ${message}`, done, total });
   progress('anvil', 'starting anvil');
@@ -117,8 +117,8 @@ async function freshChain({ spec, port, options, launch }: ChainStart, stateFile
     let prices: Record<string, number> = {};
     if (history !== 'none') {
       const result = await generateHistory({
-        rpc, batcher, chain: deployed, days: history.days, swapsPerPair: history.swapsPerPair, seed: options.seed ?? spec.id,
-        endTimestamp: Math.floor(Date.now() / 1000) - HISTORY_END_LAG_S,
+        rpc, batcher, chain: deployed, days: history.days, swapsPerPair: history.swapsPerPair, seed: options.seed ?? DEFAULT_SEED,
+        endTimestamp: historyEnd,
         onProgress: (done, total) => progress('history', `history: ${done} of ${total} swaps`, done, total),
       });
       historyRecord = { days: history.days, swapsPerPair: history.swapsPerPair, swaps: result.swaps, blocks: result.blocks };
@@ -170,6 +170,8 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
   const registryFile = path.join(dataDir, 'chains.json');
   const previous = readDevnetRecord(recordFile);
   const ports = await resolvePorts(options.ports);
+  // History ends when start-up began: never in the future, and only the generation time behind the first live block.
+  const historyEnd = Math.floor(Date.now() / 1000);
   const launched: Anvil[] = [];
   const stopLaunched = () => Promise.all(launched.map((a) => a.stop()));
   const launch = async (anvilOptions: AnvilOptions) => {
@@ -182,7 +184,7 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
   options.signal?.addEventListener('abort', () => void stopLaunched(), { once: true });
 
   const settled = await Promise.allSettled(DEVNET_CHAINS.map((spec, i) =>
-    startChain({ spec, port: ports[i] ?? 0, previous: previous?.chains.find((c) => c.id === spec.id), options: { ...options, dataDir }, launch })));
+    startChain({ spec, port: ports[i] ?? 0, previous: previous?.chains.find((c) => c.id === spec.id), options: { ...options, dataDir }, launch, historyEnd })));
   const chains = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure || options.signal?.aborted) {
