@@ -22,6 +22,7 @@ const children: Child[] = [];
 let devnet: Devnet | undefined;
 let devnetStarting: Promise<unknown> = Promise.resolve();
 let stopping = false;
+let devnetStarted = false;
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -34,12 +35,13 @@ async function shutdown(code: number, reason?: string): Promise<void> {
   }
   stopping = true;
   if (reason) display.line(reason);
-  display.line('stopping…');
+  const anythingStarted = devnetStarted || children.length > 0;
+  if (anythingStarted) display.line('stopping…');
   abort.abort();
   await Promise.all(children.map((c) => c.stop()));
   await devnetStarting.catch(() => undefined);
   await devnet?.stop();
-  display.line(code === 0 ? 'stopped.' : 'stopped after an error.');
+  if (anythingStarted) display.line(code === 0 ? 'stopped.' : 'stopped after an error.');
   process.exit(code);
 }
 
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
     display.line(`note: CHAINS_CONFIG is ${config.CHAINS_CONFIG}; the app reads that file, not the devnet's registry`);
   }
 
+  devnetStarted = true;
   const starting = startDevnet({ dataDir: config.SWAPDESK_DATA_DIR, detached: true, signal: abort.signal, onProgress: display.onProgress });
   devnetStarting = starting;
   devnet = await starting;
