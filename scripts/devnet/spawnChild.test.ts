@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { childEnv } from '@/lib/env';
 import { spawnChild } from './spawnChild';
 
 /** Running, not a zombie: an orphan killed here may wait a while for PID 1 to reap it. */
@@ -30,7 +31,7 @@ setInterval(() => {}, 1000);
 describe('spawnChild', () => {
   it('stop() ends the child and everything it spawned, even a grandchild that ignores SIGTERM', async () => {
     const lines: string[] = [];
-    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', PARENT], env: {}, output: 'ignore' });
+    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', PARENT], env: childEnv({}), output: 'ignore' });
     child.process.stdout?.on('data', (b: Buffer) => lines.push(b.toString()));
     const deadline = Date.now() + 10_000;
     while (!lines.join('').includes('grandchild') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -44,7 +45,7 @@ describe('spawnChild', () => {
   });
 
   it('reports an unexpected exit with its code', async () => {
-    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', 'process.exit(3)'], env: {}, output: 'ignore' });
+    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', 'process.exit(3)'], env: childEnv({}), output: 'ignore' });
     expect(await child.exited).toBe(3);
   });
 });
