@@ -127,6 +127,7 @@ async function main(): Promise<void> {
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
 process.on('exit', () => {
   // Last resort if we die without shutting down: the web app goes at once, the chains get SIGTERM to save state.
   killNow(children);

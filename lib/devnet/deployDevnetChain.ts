@@ -5,6 +5,7 @@ import {
   encodeFunctionData,
   getAddress,
   getContractAddress,
+  isAddressEqual,
   maxUint256,
   parseEther,
   type Address,
@@ -110,7 +111,9 @@ export async function deployDevnetChain({ rpc, batcher, spec, nextTimestamp, onS
     return { address: getAddress(address), symbol, name: t.name, decimals: t.decimals };
   });
   const deployReceipts = await batcher.settle(nextTimestamp);
-  const startBlock = Number(deployReceipts[1]?.blockNumber ?? '0x0');
+  const factoryReceipt = deployReceipts.find((r) => r.contractAddress !== null && isAddressEqual(r.contractAddress, factory));
+  if (!factoryReceipt) throw new Error('the factory deployment has no receipt');
+  const startBlock = Number(factoryReceipt.blockNumber);
 
   onStep?.('funding accounts');
   const tokenBySymbol = new Map(tokens.map((t) => [t.symbol, t.address]));

@@ -16,7 +16,7 @@ import { freePort, startAnvil, type Anvil, type AnvilOptions } from './startAnvi
 import { txBatcher } from './txBatcher';
 import { chainsFile, writeChainsFile } from './writeChainsFile';
 
-export type DevnetStage = 'anvil' | 'reuse' | 'deploy' | 'history' | 'swapRouter' | 'ready';
+export type DevnetStage = 'anvil' | 'reuse' | 'deploy' | 'history' | 'swapRouter' | 'ready' | 'activity';
 export type DevnetProgress = { chainId: number; stage: DevnetStage; message: string; done?: number; total?: number };
 export type HistoryPlan = { days: number; swapsPerPair: number };
 
@@ -157,7 +157,12 @@ function feeRecipientAddress(): Address {
 }
 
 async function resolvePorts(ports: StartDevnetOptions['ports']): Promise<[number, number]> {
-  if (ports === 'free') return [await freePort(), await freePort()];
+  if (ports === 'free') {
+    const a = await freePort();
+    let b = await freePort();
+    while (b === a) b = await freePort();
+    return [a, b];
+  }
   const [a, b] = ports ?? DEFAULT_PORTS;
   for (const port of [a, b]) await assertPortFree(port, '127.0.0.1', 'is another devnet running? Stop whatever listens on it and start again');
   return [a, b];
@@ -200,7 +205,7 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
     ? chains.map((c) => startActivity({
       rpcUrl: c.rpcUrl, chain: c.record, prices: c.record.prices,
       intervalMs: typeof activity === 'object' ? activity.intervalMs : undefined,
-      onError: (error: unknown) => options.onProgress?.({ chainId: c.id, stage: 'ready', message: `chain ${c.id}: activity swap failed: ${error instanceof Error ? error.message : String(error)}` }),
+      onError: (error: unknown) => options.onProgress?.({ chainId: c.id, stage: 'activity', message: `chain ${c.id}: activity swap failed: ${error instanceof Error ? error.message : String(error)}` }),
     }))
     : [];
   for (const c of chains) options.onProgress?.({ chainId: c.id, stage: 'ready', message: `chain ${c.id} (${c.name}) ready at ${c.rpcUrl}` });
