@@ -105,13 +105,14 @@ async function main(): Promise<void> {
   display.line(`devnet ready in ${seconds(started)}; registry ${devnet.registryFile}`);
   if (stopping) return;
 
-  await buildAppIfNeeded(config);
-  if (stopping) return;
+  // The indexer catches up on the history while the web app builds.
   if (existsSync(path.join(ROOT, 'scripts', 'indexer.ts'))) {
     const indexer = tsxChild('indexer', 'scripts/indexer.ts', config);
     children.push(indexer);
     watch('the indexer', indexer.exited);
   }
+  await buildAppIfNeeded(config);
+  if (stopping) return;
   const app = nextChild('web', ['start', '-p', String(config.PORT)], config);
   children.push(app);
   watch('the web app', app.exited);
