@@ -42,7 +42,7 @@ export function IntervalSwitcher({ value, onChange }: { value: KlineInterval; on
           data-interval={i}
           onClick={() => onChange(i)}
           className={`min-w-9 rounded-md px-2 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-[var(--accent)] ${
-            i === value ? 'bg-[var(--accent)] text-white' : 'text-[var(--muted)] hover:bg-[var(--bg)] hover:text-[var(--fg)]'
+            i === value ? 'bg-[var(--accent)] text-[var(--on-accent)]' : 'text-[var(--muted)] hover:bg-[var(--bg)] hover:text-[var(--fg)]'
           }`}
         >
           {i}

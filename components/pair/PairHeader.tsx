@@ -40,7 +40,7 @@ export function PairHeader({ overview: o, chainName }: { overview: PairOverview;
         </div>
         <Link
           href={swapHref(o)}
-          className="rounded-lg bg-[var(--accent)] px-4 py-2 text-sm font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent)]"
+          className="rounded-lg bg-[var(--accent)] px-4 py-2 text-sm font-semibold text-[var(--on-accent)] hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent)]"
           aria-label={`Swap ${quote} for ${base}`}
         >
           Swap
