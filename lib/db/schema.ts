@@ -62,6 +62,8 @@ export interface IndexerCheckpointsTable {
   chain_id: number;
   block_number: number;
   block_hash: string;
+  /** Indexer state that must survive a restart exactly (USD prices at the checkpoint), JSON; null after a rollback. */
+  state: string | null;
   updated_at: Generated<number>;
 }
 

@@ -12,7 +12,7 @@ export type NewTrade = CandleTrade & {
   blockHash: string;
 };
 
-export type Checkpoint = { chainId: number; blockNumber: number; blockHash: string };
+export type Checkpoint = { chainId: number; blockNumber: number; blockHash: string; state?: string | null };
 
 /** Rows per multi-row statement: under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 const CHUNK_ROWS = 1_000;
@@ -76,9 +76,9 @@ export async function upsertCandles(trx: Transaction<Database>, candles: readonl
 }
 
 export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint): Promise<void> {
-  const row = { chain_id: cp.chainId, block_number: cp.blockNumber, block_hash: cp.blockHash, updated_at: Math.floor(Date.now() / 1000) };
+  const row = { chain_id: cp.chainId, block_number: cp.blockNumber, block_hash: cp.blockHash, state: cp.state ?? null, updated_at: Math.floor(Date.now() / 1000) };
   await trx.insertInto('indexer_checkpoints').values(row)
-    .onConflict((oc) => oc.column('chain_id').doUpdateSet({ block_number: row.block_number, block_hash: row.block_hash, updated_at: row.updated_at }))
+    .onConflict((oc) => oc.column('chain_id').doUpdateSet({ block_number: row.block_number, block_hash: row.block_hash, state: row.state, updated_at: row.updated_at }))
     .execute();
 }
 

@@ -61,6 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('chain_id', 'integer', (c) => c.primaryKey())
     .addColumn('block_number', 'bigint', (c) => c.notNull())
     .addColumn('block_hash', 'text', (c) => c.notNull())
+    .addColumn('state', 'text')
     .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
 }
