@@ -1,0 +1,37 @@
+// Resolves a pair reference (pairId, or base + quote in either orientation) to a stored pool and orientation.
+import { isAddressEqual } from 'viem';
+import { ApiError } from '@/lib/api/errors';
+import type { Db, MarketPairsTable } from '@/lib/db/schema';
+
+export type PairRef = { pairId?: number; base?: string; quote?: string };
+/** `inverted`: the caller asked for the pool as quote/base, so prices invert and volumes swap. */
+export type ResolvedPair = { pair: MarketPairsTable; inverted: boolean };
+
+function normalised(row: MarketPairsTable): MarketPairsTable {
+  return { ...row, pair_id: Number(row.pair_id), chain_id: Number(row.chain_id), base_decimals: Number(row.base_decimals), quote_decimals: Number(row.quote_decimals), base_is_token0: Number(row.base_is_token0) };
+}
+
+export async function findPair(db: Db, chainId: number, ref: PairRef): Promise<ResolvedPair> {
+  if (ref.pairId !== undefined) {
+    const row = await db.selectFrom('market_pairs').selectAll().where('pair_id', '=', ref.pairId).where('chain_id', '=', chainId).executeTakeFirst();
+    if (!row) throw new ApiError('NOT_FOUND', `pairId ${ref.pairId} is not an indexed pair on chain ${chainId}`, { field: 'pairId' });
+    return { pair: normalised(row), inverted: false };
+  }
+  const { base, quote } = ref;
+  if (base === undefined || quote === undefined) {
+    throw new ApiError('INVALID_ARGUMENT', 'pairId, or both base and quote, must be given', { field: base === undefined ? 'base' : 'quote' });
+  }
+  if (isAddressEqual(base as `0x${string}`, quote as `0x${string}`)) {
+    throw new ApiError('INVALID_ARGUMENT', 'base and quote must be different tokens', { field: 'quote' });
+  }
+  const lowerBase = base.toLowerCase();
+  const lowerQuote = quote.toLowerCase();
+  const rows = await db.selectFrom('market_pairs').selectAll().where('chain_id', '=', chainId).execute();
+  for (const row of rows) {
+    const b = row.base.toLowerCase();
+    const q = row.quote.toLowerCase();
+    if (b === lowerBase && q === lowerQuote) return { pair: normalised(row), inverted: false };
+    if (b === lowerQuote && q === lowerBase) return { pair: normalised(row), inverted: true };
+  }
+  throw new ApiError('NOT_FOUND', `no indexed pair of base ${base} and quote ${quote} on chain ${chainId}`, { field: 'base' });
+}

@@ -1,0 +1,47 @@
+// What the /v1/market handlers call: chain check, pair resolution, then the candle-backed answers.
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import type { KlinesQuery, PairQuery, PairsQuery } from '@/lib/api/schemas/market';
+import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { findChain, loadChains } from '@/lib/chains/loadChains';
+import { readyDb } from '@/lib/db/getDb';
+import { rpcChainReader } from './chainReader';
+import { findPair } from './findPair';
+import { klinesQuery, type Kline } from './klinesQuery';
+import { pairOverview, type PairOverview } from './pairOverview';
+
+/** CDN hint: candles move with each block, so a second of sharing is plenty and stale copies bridge bursts. */
+export const MARKET_CACHE_CONTROL = 'public, s-maxage=1, stale-while-revalidate=5';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function chainOf(chainId: number): ChainConfig {
+  const chain = findChain(chainId);
+  if (!chain) throw new ApiError('UNSUPPORTED_CHAIN', `chainId ${chainId} is not a configured chain`, { field: 'chainId' });
+  return chain;
+}
+
+export async function marketKlines(q: KlinesQuery): Promise<Kline[]> {
+  const chain = chainOf(q.chainId);
+  if (q.start !== undefined && q.end !== undefined && q.start > q.end) {
+    throw new ApiError('INVALID_ARGUMENT', 'start must not be after end', { field: 'start' });
+  }
+  const db = await readyDb();
+  const pair = await findPair(db, chain.id, q);
+  return klinesQuery(db, pair, { chainId: chain.id, interval: q.interval, start: q.start, end: q.end, limit: q.limit }, nowSeconds());
+}
+
+export async function marketPair(q: PairQuery): Promise<PairOverview> {
+  const chain = chainOf(q.chainId);
+  const db = await readyDb();
+  const pair = await findPair(db, chain.id, q);
+  return pairOverview(db, chain, pair, q.interval, nowSeconds(), rpcChainReader);
+}
+
+export async function marketPairs(q: PairsQuery) {
+  const chainIds = q.chainId === undefined ? loadChains().map((c) => c.id) : [chainOf(q.chainId).id];
+  const db = await readyDb();
+  const rows = await db.selectFrom('market_pairs').select(['pair_id', 'chain_id', 'pool', 'base', 'quote', 'pair_name'])
+    .where('chain_id', 'in', chainIds).orderBy('chain_id').orderBy('pair_id').execute();
+  return rows.map((r) => ({ ...r, pair_id: Number(r.pair_id), chain_id: Number(r.chain_id) }));
+}
