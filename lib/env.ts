@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   INDEXER_POLL_MS: intInRange('INDEXER_POLL_MS', 50, 60_000, 1000),
   /** Blocks per eth_getLogs request during backfill (split further when the RPC refuses). */
   INDEXER_RANGE_BLOCKS: intInRange('INDEXER_RANGE_BLOCKS', 1, 100_000, 2000),
+  /** Origin of a running server for HTTP benchmarks (e.g. http://localhost:3000); unset skips them. */
+  BASE_URL: optionalString,
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FEE_BPS: intInRange('FEE_BPS', 0, 100, 20),

@@ -37,7 +37,10 @@ export function candleKey(pairId: number, interval: string, openTime: number): s
 /** `later` covers trades after those of `earlier` in the same bucket. */
 export function combineCandles(earlier: CandleAgg, later: CandleAgg): CandleAgg {
   return {
-    ...earlier,
+    pairId: earlier.pairId,
+    interval: earlier.interval,
+    openTime: earlier.openTime,
+    open: earlier.open,
     high: comparePrice(later.high, earlier.high) > 0 ? later.high : earlier.high,
     low: comparePrice(later.low, earlier.low) < 0 ? later.low : earlier.low,
     close: later.close,
@@ -56,6 +59,18 @@ function single(trade: CandleTrade, interval: KlineInterval, openTime: number): 
   };
 }
 
+/** Adds a later trade to a candle this module created (in place: the batch fold is the indexer's hot loop). */
+function addTrade(c: CandleAgg, trade: CandleTrade): void {
+  const fill = { b: trade.amountBase, q: trade.amountQuote };
+  if (comparePrice(fill, c.high) > 0) c.high = fill;
+  if (comparePrice(fill, c.low) < 0) c.low = fill;
+  c.close = fill;
+  c.volumeBase += trade.amountBase;
+  c.volumeQuote += trade.amountQuote;
+  c.volumeUsdE18 += trade.usdE18;
+  c.trades += 1;
+}
+
 /** Folds trades (in chain order) into candles of the given intervals, keyed by `candleKey`. */
 export function aggregateTrades(trades: Iterable<CandleTrade>, intervals: readonly KlineInterval[] = KLINE_INTERVALS): Map<string, CandleAgg> {
   const out = new Map<string, CandleAgg>();
@@ -63,9 +78,9 @@ export function aggregateTrades(trades: Iterable<CandleTrade>, intervals: readon
     for (const interval of intervals) {
       const openTime = bucketStart(trade.ts, interval);
       const key = candleKey(trade.pairId, interval, openTime);
-      const next = single(trade, interval, openTime);
       const current = out.get(key);
-      out.set(key, current ? combineCandles(current, next) : next);
+      if (current) addTrade(current, trade);
+      else out.set(key, single(trade, interval, openTime));
     }
   }
   return out;

@@ -1,10 +1,10 @@
 // Builds a kline series from stored candles: the start/end/limit rules of API.md §5, gaps filled, either orientation.
 import type { Db } from '@/lib/db/schema';
 import { bucketAtOrAfter, bucketStart, nextBucket, prevBucket } from './bucketStart';
-import { rowToCandle, type CandleAgg, type Fill } from './candleAgg';
-import { unitsString } from './decimalString';
+import { rowToCandle, type Fill } from './candleAgg';
+import type { MarketCandlesTable } from '@/lib/db/schema';
+import { MAX_FRACTION_DIGITS, unitsText } from './decimalString';
 import type { KlineInterval } from './klineIntervals';
-import { fillPrice, ratioText } from './pairPrices';
 import type { ResolvedPair } from './findPair';
 
 export const KLINES_DEFAULT_LIMIT = 500;
@@ -41,25 +41,50 @@ async function candleAt(db: Db, pairId: number, interval: KlineInterval, order: 
   return row ? rowToCandle(row) : undefined;
 }
 
-function toKline(r: ResolvedPair, interval: KlineInterval, open: number, c: CandleAgg | undefined, prevClose: Fill, now: number, chainId: number): Kline {
+/** Formats rows of one answer; a price string is computed once per fill (filled rows repeat the previous close). */
+function klineFormatter(r: ResolvedPair, interval: KlineInterval, now: number, chainId: number) {
   const { pair, inverted } = r;
-  const next = nextBucket(open, interval);
-  const price = (f: Fill) => ratioText(fillPrice(pair, inverted, f));
   const [base, quote] = inverted ? [pair.quote, pair.base] : [pair.base, pair.quote];
-  const common = { chain_id: chainId, base, quote, interval, open_time: open, close_time: next - 1, closed: next <= now };
-  if (!c) {
-    const p = price(prevClose);
-    return { ...common, open: p, high: p, low: p, close: p, volume_base: '0', volume_quote: '0', volume_usd: '0', trades: 0 };
-  }
-  const vBase = unitsString(c.volumeBase, pair.base_decimals);
-  const vQuote = unitsString(c.volumeQuote, pair.quote_decimals);
-  return {
-    ...common,
-    open: price(c.open), close: price(c.close),
-    // Inverting a price swaps which trade is the highest.
-    high: price(inverted ? c.low : c.high), low: price(inverted ? c.high : c.low),
-    volume_base: inverted ? vQuote : vBase, volume_quote: inverted ? vBase : vQuote,
-    volume_usd: unitsString(c.volumeUsdE18, 18), trades: c.trades,
+  const texts = new Map<Fill, string>();
+  // price × 1e18 = num × numScale / (den × denScale), truncated; scales computed once per answer.
+  const baseScale = 10n ** BigInt(pair.base_decimals);
+  const quoteScale = 10n ** BigInt(pair.quote_decimals);
+  const numScale = (inverted ? quoteScale : baseScale) * 10n ** BigInt(MAX_FRACTION_DIGITS);
+  const denScale = inverted ? baseScale : quoteScale;
+  const price = (f: Fill) => {
+    let text = texts.get(f);
+    if (text === undefined) {
+      const [num, den] = inverted ? [f.b, f.q] : [f.q, f.b];
+      text = den === 0n ? '0' : unitsText(((num * numScale) / (den * denScale)).toString(), MAX_FRACTION_DIGITS);
+      texts.set(f, text);
+    }
+    return text;
+  };
+  const fill = (b: string, q: string): Fill => ({ b: BigInt(b), q: BigInt(q) });
+  return (open: number, c: MarketCandlesTable | undefined, prevClose: Fill): Kline => {
+    const next = nextBucket(open, interval);
+    // Object literals, not spreads: V8 builds spread objects slowly and an answer has up to 1000 rows.
+    if (!c) {
+      const p = price(prevClose);
+      return {
+        chain_id: chainId, base, quote, interval, open_time: open, close_time: next - 1,
+        open: p, high: p, low: p, close: p, volume_base: '0', volume_quote: '0', volume_usd: '0', trades: 0, closed: next <= now,
+      };
+    }
+    // Volumes are stored as integer digits: formatting them needs no bigint arithmetic.
+    const vBase = unitsText(c.volume_base, pair.base_decimals);
+    const vQuote = unitsText(c.volume_quote, pair.quote_decimals);
+    const high = fill(c.high_b, c.high_q);
+    const low = fill(c.low_b, c.low_q);
+    return {
+      chain_id: chainId, base, quote, interval, open_time: open, close_time: next - 1,
+      open: price(fill(c.open_b, c.open_q)),
+      // Inverting a price swaps which trade is the highest.
+      high: price(inverted ? low : high), low: price(inverted ? high : low),
+      close: price(fill(c.close_b, c.close_q)),
+      volume_base: inverted ? vQuote : vBase, volume_quote: inverted ? vBase : vQuote,
+      volume_usd: unitsText(c.volume_usd_e18, 18), trades: Number(c.trades), closed: next <= now,
+    };
   };
 }
 
@@ -78,12 +103,13 @@ export async function klinesQuery(db: Db, r: ResolvedPair, params: KlinesParams,
       .where('open_time', '>=', from).where('open_time', '<=', to).orderBy('open_time').execute(),
     candleAt(db, pairId, interval, 'desc', from),
   ]);
-  const byOpen = new Map(rows.map((row) => [Number(row.open_time), rowToCandle(row)]));
+  const byOpen = new Map(rows.map((row) => [Number(row.open_time), row]));
   let prevClose = before?.close ?? firstCandle.open;
+  const toKline = klineFormatter(r, interval, now, params.chainId);
   return opens.map((open) => {
     const c = byOpen.get(open);
-    const k = toKline(r, interval, open, c, prevClose, now, params.chainId);
-    if (c) prevClose = c.close;
+    const k = toKline(open, c, prevClose);
+    if (c) prevClose = { b: BigInt(c.close_b), q: BigInt(c.close_q) };
     return k;
   });
 }

@@ -1,7 +1,8 @@
 // Market-data tables: pairs, trades (one row per Swap event), candles for every interval, indexer checkpoints.
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   await db.schema
     .createTable('market_pairs')
     .addColumn('pair_id', 'integer', (c) => c.primaryKey())
@@ -54,6 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('volume_usd_e18', 'text', (c) => c.notNull())
     .addColumn('trades', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('market_candles_pk', ['pair_id', 'interval', 'open_time'])
+    // On SQLite the candles live in their primary-key b-tree: one write per upsert, and a kline range is contiguous.
+    .$call((b) => (sqlite ? b.modifyEnd(sql`without rowid`) : b))
     .execute();
 
   await db.schema
