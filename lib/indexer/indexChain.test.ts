@@ -22,6 +22,8 @@ const dataDir = vi.hoisted(() => {
 const { GET: klinesGET } = await import('@/app/v1/market/klines/route');
 const { GET: pairGET } = await import('@/app/v1/market/pair/route');
 const { readyDb } = await import('@/lib/db/getDb');
+const { runIndexer } = await import('./runIndexer');
+const { indexerStatus } = await import('./indexerStatus');
 
 const CHAIN_ID = 31337;
 const SWAP = parseAbiItem('event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)');
@@ -280,5 +282,45 @@ describe('indexChain on anvil', () => {
     const canonical = await fresh();
     await indexChain(canonical, f.c.publicClient, f.chain);
     expect(await snapshotOf(db)).toEqual(await snapshotOf(canonical));
+  });
+
+  it('follows new blocks live: a fresh swap shows in klines within a few poll intervals, and the status shows no lag', async () => {
+    const db = await readyDb();
+    const controller = new AbortController();
+    const loop = runIndexer(db, { pollMs: 100, rangeBlocks: 2_000, signal: controller.signal, chains: () => [f.chain] });
+    try {
+      const ts = NOW - 600;
+      await swapAt(ts, 0, 1, 1n);
+      const minute = ts - (ts % 60);
+      const deadline = Date.now() + 15_000;
+      let row: Record<string, unknown> | undefined;
+      while (Date.now() < deadline) {
+        row = (await getJson(klinesGET, `/v1/market/klines?chainId=${CHAIN_ID}&pairId=1&interval=1m&start=${minute}&limit=1`)).body.data[0];
+        if (row?.open_time === minute && row.trades === 1) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(row).toMatchObject({ open_time: minute, trades: 1 });
+      const status = await indexerStatus();
+      expect(status).toEqual([{ chain_id: CHAIN_ID, indexed_block: expect.any(Number), head_block: expect.any(Number), lag_blocks: 0 }]);
+    } finally {
+      controller.abort();
+      await loop;
+    }
+  });
+
+  it('prices a pool without trades in 24 h from its reserves (swap_indicative)', async () => {
+    const db = await readyDb();
+    await addLiquidity(f.c, f.stack, 0, f.tkn, parseUnits('1000', 18), f.usdc, parseUnits('2000', 6));
+    await indexChain(db, f.c.publicClient, f.chain);
+    const { status, body } = await getJson(pairGET, `/v1/market/pair?chainId=${CHAIN_ID}&base=${f.tkn}&quote=${f.usdc}&interval=1d`);
+    expect(status).toBe(200);
+    const d = body.data as Record<string, string>;
+    expect(d).toMatchObject({ pair_name: 'TKN/USDC', price_source: 'swap_indicative', change_24h: '0', volume_base_24h: '0', volume_usd_24h: '0' });
+    // 2 USDC per TKN at the reserves, less the 0.3 % pool fee and a tiny price impact.
+    expect(Number(d.price)).toBeGreaterThan(1.99);
+    expect(Number(d.price)).toBeLessThan(2 * 0.997 + 1e-9);
+    expect(d.price_usd).toBe(d.price);
+    const reverse = await getJson(pairGET, `/v1/market/pair?chainId=${CHAIN_ID}&base=${f.usdc}&quote=${f.tkn}`);
+    expect(Number((reverse.body.data as Record<string, string>).price) * Number(d.price)).toBeCloseTo(1, 9);
   });
 });

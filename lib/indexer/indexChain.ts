@@ -117,7 +117,7 @@ function toTrades(chainId: number, logs: SwapLog[], pairs: Map<string, PairRunti
 export async function indexChain(db: Db, client: PublicClient, chain: ChainConfig, options: IndexOptions = {}): Promise<IndexResult> {
   const rangeBlocks = BigInt(options.rangeBlocks ?? 2_000);
   const rolledBack = await handleReorg(db, client, chain);
-  const head = await client.getBlockNumber();
+  const head = await client.getBlockNumber({ cacheTime: 0 });
   await discoverPairs(db, client, chain, head);
   const pairs = runtimePairs(chain, await chainPairs(db, chain.id));
   const cp = await checkpointOf(db, chain.id);

@@ -12,7 +12,7 @@ export async function indexerStatus(): Promise<IndexerChainStatus[]> {
   return Promise.all(loadChains().map(async (chain) => {
     const cp = checkpoints.find((c) => Number(c.chain_id) === chain.id);
     const indexed = cp ? Number(cp.block_number) : null;
-    const head = await chainClient(chain).getBlockNumber().then(Number, () => null);
+    const head = await chainClient(chain).getBlockNumber({ cacheTime: 0 }).then(Number, () => null);
     return { chain_id: chain.id, indexed_block: indexed, head_block: head, lag_blocks: head !== null && indexed !== null ? Math.max(0, head - indexed) : null };
   }));
 }
