@@ -28,4 +28,15 @@ describe.each(TEST_DB_KINDS)('store on %s', (kind) => {
     const tables = await sql<{ n: number }>`select count(*) as n from market_candles`.execute(t.db);
     expect(Number(tables.rows[0]?.n)).toBe(0);
   });
+
+  it('migrates a store next to another migrated store (another schema on PostgreSQL) without mixing them up', async () => {
+    const [a, b] = await Promise.all([openTestDb(kind), openTestDb(kind)]);
+    opened.push(a, b);
+    await a.db.insertInto('market_pairs').values({
+      pair_id: 1, chain_id: 1, pool: '0x1', base: '0x2', quote: '0x3', base_symbol: 'A', quote_symbol: 'B', base_decimals: 18, quote_decimals: 6, base_is_token0: 1, pair_name: 'A/B',
+    }).execute();
+    await migrateToLatest(b.db);
+    expect(await b.db.selectFrom('market_pairs').selectAll().execute()).toEqual([]);
+    expect(await a.db.selectFrom('market_pairs').select('pair_name').execute()).toEqual([{ pair_name: 'A/B' }]);
+  });
 });

@@ -24,6 +24,8 @@ const { GET: pairGET } = await import('@/app/v1/market/pair/route');
 const { readyDb } = await import('@/lib/db/getDb');
 const { runIndexer } = await import('./runIndexer');
 const { indexerStatus } = await import('./indexerStatus');
+const { registerIndexerHealth } = await import('./registerIndexerHealth');
+const { indexerCheckpoint } = await import('@/lib/api/healthChecks');
 
 const CHAIN_ID = 31337;
 const SWAP = parseAbiItem('event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)');
@@ -302,6 +304,8 @@ describe('indexChain on anvil', () => {
       expect(row).toMatchObject({ open_time: minute, trades: 1 });
       const status = await indexerStatus();
       expect(status).toEqual([{ chain_id: CHAIN_ID, indexed_block: expect.any(Number), head_block: expect.any(Number), lag_blocks: 0 }]);
+      registerIndexerHealth();
+      expect(await indexerCheckpoint()?.(CHAIN_ID)).toBe(status[0]?.indexed_block);
     } finally {
       controller.abort();
       await loop;

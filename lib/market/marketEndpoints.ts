@@ -10,9 +10,6 @@ import { findPair } from './findPair';
 import { klinesQuery, type Kline } from './klinesQuery';
 import { pairOverview, type PairOverview } from './pairOverview';
 
-/** CDN hint: candles move with each block, so a second of sharing is plenty and stale copies bridge bursts. */
-export const MARKET_CACHE_CONTROL = 'public, s-maxage=1, stale-while-revalidate=5';
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function chainOf(chainId: number): ChainConfig {

@@ -16,6 +16,7 @@ const { GET: pair } = await import('../pair/route');
 const { GET: pairs } = await import('../pairs/route');
 const { readyDb } = await import('@/lib/db/getDb');
 const { storeTrades } = await import('@/lib/market/storeTrades');
+const { GET: openapi } = await import('../../openapi.json/route');
 
 const HOUR = 3600;
 const NOW = Date.parse('2026-03-02T10:30:20Z') / 1000;
@@ -145,6 +146,13 @@ describe('GET /v1/market/pair and /v1/market/pairs', () => {
     expect((await call(pair, 'chainId=31337')).status).toBe(400);
     const down = await call(pair, 'chainId=31337&pairId=1');
     expect([down.status, down.body.error?.type]).toEqual([503, 'CHAIN_UNAVAILABLE']);
+  });
+
+  it('are documented in /v1/openapi.json with their query parameters', async () => {
+    const doc = await (await openapi(new Request('http://localhost/v1/openapi.json'))).json() as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
+    expect(doc.paths['/v1/market/klines']?.get?.parameters?.map((p) => p.name).sort()).toEqual(['base', 'chainId', 'end', 'interval', 'limit', 'pairId', 'quote', 'start']);
+    expect(doc.paths['/v1/market/pair']?.get).toBeDefined();
+    expect(doc.paths['/v1/market/pairs']?.get).toBeDefined();
   });
 
   it('lists the indexed pairs of a chain', async () => {

@@ -1,6 +1,15 @@
 // GET /v1/market/klines: a kline series (API.md §5).
+import { klinesEndpoint } from '@/lib/api/endpoints/marketEndpoints';
+import { methodNotAllowed } from '@/lib/api/methodNotAllowed';
 import { route } from '@/lib/api/route';
-import { KlinesQuery } from '@/lib/api/schemas/market';
-import { MARKET_CACHE_CONTROL, marketKlines } from '@/lib/market/marketEndpoints';
+import { marketKlines } from '@/lib/market/marketEndpoints';
 
-export const GET = route({ query: KlinesQuery, cacheControl: MARKET_CACHE_CONTROL }, ({ query }) => marketKlines(query));
+export const dynamic = 'force-dynamic';
+
+export const GET = route(klinesEndpoint, ({ query }) => marketKlines(query));
+
+const notAllowed = methodNotAllowed('GET');
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,6 +1,15 @@
-// GET /v1/market/pairs: the indexed pairs of a chain (API.md §6).
+// GET /v1/market/pairs: the indexed pairs (API.md §6).
+import { pairsEndpoint } from '@/lib/api/endpoints/marketEndpoints';
+import { methodNotAllowed } from '@/lib/api/methodNotAllowed';
 import { route } from '@/lib/api/route';
-import { PairsQuery } from '@/lib/api/schemas/market';
-import { MARKET_CACHE_CONTROL, marketPairs } from '@/lib/market/marketEndpoints';
+import { marketPairs } from '@/lib/market/marketEndpoints';
 
-export const GET = route({ query: PairsQuery, cacheControl: MARKET_CACHE_CONTROL }, ({ query }) => marketPairs(query));
+export const dynamic = 'force-dynamic';
+
+export const GET = route(pairsEndpoint, ({ query }) => marketPairs(query));
+
+const notAllowed = methodNotAllowed('GET');
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
