@@ -1,6 +1,6 @@
 // Market-data benchmark: ≥ 2M synthetic Swap trades through the indexer's write path on SQLite and PostgreSQL,
 // then klines latency in-process, disk size per million trades, and (with BASE_URL) klines vs a trivial route over HTTP.
-// Usage: npm run bench:market -- [--trades 2000000] [--db sqlite|postgres|both] [--batch 10000]
+// Usage: npm run bench:market -- [--trades 2000000] [--db sqlite|postgres|both|none] [--batch 10000]
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -16,7 +16,8 @@ const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
 const TRADES = Number(args.get('trades') ?? 2_000_000);
 const BATCH = Number(args.get('batch') ?? 10_000);
-const KINDS = (args.get('db') ?? 'both') === 'both' ? (['sqlite', 'postgres'] as const) : [args.get('db') as 'sqlite' | 'postgres'];
+const DB_ARG = args.get('db') ?? 'both';
+const KINDS = DB_ARG === 'both' ? (['sqlite', 'postgres'] as const) : DB_ARG === 'none' ? [] : [DB_ARG as 'sqlite' | 'postgres'];
 const PAIRS = 20;
 const CHAIN_ID = 31337;
 const NOW = Math.floor(Date.now() / 1000);
@@ -155,7 +156,7 @@ for (const kind of KINDS) {
     await t.dispose();
   }
 }
-console.table(results);
+if (results.length) console.table(results);
 const baseUrl = env().BASE_URL;
 if (baseUrl) await http(baseUrl.replace(/\/$/, ''));
 else console.log('HTTP part skipped: set BASE_URL to a running server (npm run build && npm run serve) to compare klines with a trivial route.');

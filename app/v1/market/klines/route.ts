@@ -2,11 +2,11 @@
 import { klinesEndpoint } from '@/lib/api/endpoints/marketEndpoints';
 import { methodNotAllowed } from '@/lib/api/methodNotAllowed';
 import { route } from '@/lib/api/route';
-import { marketKlines } from '@/lib/market/marketEndpoints';
+import { marketKlinesJson } from '@/lib/market/marketEndpoints';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(klinesEndpoint, ({ query }) => marketKlines(query));
+export const GET = route(klinesEndpoint, ({ query }) => marketKlinesJson(query));
 
 const notAllowed = methodNotAllowed('GET');
 export const POST = notAllowed;
