@@ -2,7 +2,10 @@
 export async function register(): Promise<void> {
   // Next runs this hook in every runtime; the store needs Node.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ readyDb }, { registerIndexerHealth }] = await Promise.all([import('@/lib/db/getDb'), import('@/lib/indexer/registerIndexerHealth')]);
-  await readyDb();
+  const [{ readyDb }, { registerIndexerHealth }, { log }] = await Promise.all([
+    import('@/lib/db/getDb'), import('@/lib/indexer/registerIndexerHealth'), import('@/lib/log'),
+  ]);
   registerIndexerHealth();
+  // A store that is down at boot must not keep quotes from being served; market routes retry on each request.
+  await readyDb().catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'store not ready at start-up'));
 }

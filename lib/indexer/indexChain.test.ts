@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestClient, formatUnits, http, parseAbiItem, parseUnits, type Address, type PublicClient } from 'viem';
+import { createPublicClient, createTestClient, custom, formatUnits, http, parseAbiItem, parseUnits, type Address, type PublicClient } from 'viem';
 import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
@@ -266,6 +266,40 @@ describe('indexChain on anvil', () => {
     expect(Number(partial.block_number)).toBeLessThan(Number((await f.c.publicClient.getBlockNumber())));
     await indexChain(crashed, f.c.publicClient, f.chain, { rangeBlocks: 5 });
     expect(await snapshotOf(crashed)).toEqual(await snapshotOf(clean));
+  });
+
+  it('splits ranges the RPC refuses and retries failed calls, storing the same as a clean run', async () => {
+    let calls = 0;
+    let refusedRanges = 0;
+    let failures = 0;
+    const transport = custom({
+      async request({ method, params }: { method: string; params?: unknown }) {
+        calls++;
+        if (method === 'eth_getLogs') {
+          const [filter] = params as [{ fromBlock: string; toBlock: string }];
+          if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) > 4n) {
+            refusedRanges++;
+            throw new Error('query exceeds the maximum block range of 5');
+          }
+          if (calls % 5 === 0) {
+            failures++;
+            throw new Error('socket hang up');
+          }
+        }
+        const res = await fetch(f.anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: calls, method, params }) });
+        const body = await res.json() as { result?: unknown; error?: { message: string } };
+        if (body.error) throw new Error(body.error.message);
+        return body.result;
+      },
+    }, { retryCount: 0 });
+    const flaky = createPublicClient({ transport, pollingInterval: POLLING_MS }) as PublicClient;
+    const viaFlaky = await fresh();
+    await indexChain(viaFlaky, flaky, f.chain, { rangeBlocks: 40 });
+    expect(refusedRanges).toBeGreaterThan(0);
+    expect(failures).toBeGreaterThan(0);
+    const clean = await fresh();
+    await indexChain(clean, f.c.publicClient, f.chain, { rangeBlocks: 40 });
+    expect(await snapshotOf(viaFlaky)).toEqual(await snapshotOf(clean));
   });
 
   it('after a reorg (snapshot, swaps, revert, other swaps) equals a fresh index of the canonical chain', async () => {
