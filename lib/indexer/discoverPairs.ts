@@ -41,7 +41,7 @@ export async function discoverPairs(db: Db, client: PublicClient, chain: ChainCo
     await db.transaction().execute(async (trx) => {
       const max = await trx.selectFrom('market_pairs').select((eb) => eb.fn.max('pair_id').as('m')).executeTakeFirst();
       await trx.insertInto('market_pairs').values({
-        pair_id: Number(max?.m ?? 0) + 1, chain_id: chain.id, pool: getAddress(pool), base: base.address, quote: quote.address,
+        pair_id: Number(max?.m ?? 0) + 1, chain_id: chain.id, pool: getAddress(pool), base: getAddress(base.address), quote: getAddress(quote.address),
         base_symbol: base.symbol, quote_symbol: quote.symbol, base_decimals: base.decimals, quote_decimals: quote.decimals,
         base_is_token0: baseIsToken0 ? 1 : 0, pair_name: `${base.symbol}/${quote.symbol}`,
       }).onConflict((oc) => oc.doNothing()).execute();

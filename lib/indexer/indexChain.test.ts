@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPublicClient, createTestClient, custom, formatUnits, http, parseAbiItem, parseUnits, type Address, type PublicClient } from 'viem';
+import { createPublicClient, createTestClient, custom, formatUnits, getAddress, http, parseAbiItem, parseUnits, type Address, type PublicClient } from 'viem';
 import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
@@ -221,6 +221,7 @@ describe('indexChain on anvil', () => {
   it('answers the reverse orientation with inverted prices and swapped volumes', async () => {
     const forward = await getJson(klinesGET, `/v1/market/klines?chainId=${CHAIN_ID}&base=${f.stack.weth}&quote=${f.usdc}&interval=1M&limit=3`);
     const reverse = await getJson(klinesGET, `/v1/market/klines?chainId=${CHAIN_ID}&base=${f.usdc}&quote=${f.stack.weth}&interval=1M&limit=3`);
+    expect([forward.status, reverse.status]).toEqual([200, 200]);
     expect(reverse.body.data).toHaveLength(forward.body.data.length);
     for (const [i, fw] of forward.body.data.entries()) {
       const rv = reverse.body.data[i] ?? {};
@@ -229,7 +230,7 @@ describe('indexChain on anvil', () => {
       expect(rv.volume_usd).toBe(fw.volume_usd);
       expect(Number(rv.close) * Number(fw.close)).toBeCloseTo(1, 9);
       expect(Number(rv.high) * Number(fw.low)).toBeCloseTo(1, 9);
-      expect(rv.base).toBe(f.usdc);
+      expect(rv.base).toBe(getAddress(f.usdc));
     }
   });
 

@@ -126,10 +126,13 @@ export async function indexChain(db: Db, client: PublicClient, chain: ChainConfi
   let trades = 0;
   while (from <= head && !options.signal?.aborted) {
     const to = from + rangeBlocks - 1n < head ? from + rangeBlocks - 1n : head;
-    const [logs, endBlock] = await Promise.all([readSwapLogs(client, from, to), client.getBlock({ blockNumber: to })]);
+    const endBlock = await client.getBlock({ blockNumber: to });
     if (!endBlock.hash) throw new Error(`block ${to} has no hash yet`);
+    const logs = await readSwapLogs(client, from, to);
+    // Block `to` unchanged across the read means no block in the range changed either (hashes chain); else a
+    // reorg happened mid-read: stop here and let the next pass roll back and re-read.
+    if ((await client.getBlock({ blockNumber: to })).hash !== endBlock.hash) break;
     const sorted = logs.sort((x, y) => (x.blockNumber === y.blockNumber ? x.logIndex - y.logIndex : x.blockNumber < y.blockNumber ? -1 : 1));
-    // Logs of a block other than the one the checkpoint anchors to mean a reorg mid-pass: stop; the next pass rolls back.
     if (sorted.some((l) => l.blockNumber === to && l.blockHash !== endBlock.hash)) break;
     const batch = toTrades(chain.id, sorted, pairs, await timestamps(client, sorted), pricer);
     const range = { from, to };

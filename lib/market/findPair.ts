@@ -1,5 +1,5 @@
 // Resolves a pair reference (pairId, or base + quote in either orientation) to a stored pool and orientation.
-import { isAddressEqual } from 'viem';
+import { getAddress, isAddressEqual } from 'viem';
 import { ApiError } from '@/lib/api/errors';
 import type { Db, MarketPairsTable } from '@/lib/db/schema';
 
@@ -24,14 +24,12 @@ export async function findPair(db: Db, chainId: number, ref: PairRef): Promise<R
   if (isAddressEqual(base as `0x${string}`, quote as `0x${string}`)) {
     throw new ApiError('INVALID_ARGUMENT', 'base and quote must be different tokens', { field: 'quote' });
   }
-  const lowerBase = base.toLowerCase();
-  const lowerQuote = quote.toLowerCase();
-  const rows = await db.selectFrom('market_pairs').selectAll().where('chain_id', '=', chainId).execute();
-  for (const row of rows) {
-    const b = row.base.toLowerCase();
-    const q = row.quote.toLowerCase();
-    if (b === lowerBase && q === lowerQuote) return { pair: normalised(row), inverted: false };
-    if (b === lowerQuote && q === lowerBase) return { pair: normalised(row), inverted: true };
-  }
+  // Stored addresses are checksummed; either orientation is one indexed lookup.
+  const b = getAddress(base.toLowerCase());
+  const q = getAddress(quote.toLowerCase());
+  const row = await db.selectFrom('market_pairs').selectAll().where('chain_id', '=', chainId)
+    .where((eb) => eb.or([eb.and([eb('base', '=', b), eb('quote', '=', q)]), eb.and([eb('base', '=', q), eb('quote', '=', b)])]))
+    .orderBy('pair_id').limit(1).executeTakeFirst();
+  if (row) return { pair: normalised(row), inverted: row.base !== b };
   throw new ApiError('NOT_FOUND', `no indexed pair of base ${base} and quote ${quote} on chain ${chainId}`, { field: 'base' });
 }

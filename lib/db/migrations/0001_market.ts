@@ -18,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pair_name', 'text', (c) => c.notNull())
     .addUniqueConstraint('market_pairs_chain_pool', ['chain_id', 'pool'])
     .execute();
+  await db.schema.createIndex('market_pairs_tokens').on('market_pairs').columns(['chain_id', 'base', 'quote']).execute();
 
   await db.schema
     .createTable('market_trades')

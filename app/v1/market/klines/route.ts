@@ -2,7 +2,7 @@
 import { klinesEndpoint } from '@/lib/api/endpoints/marketEndpoints';
 import { methodNotAllowed } from '@/lib/api/methodNotAllowed';
 import { route } from '@/lib/api/route';
-import { marketKlinesJson } from '@/lib/market/marketEndpoints';
+import { marketKlinesJson } from '@/lib/market/marketAnswers';
 
 export const dynamic = 'force-dynamic';
 

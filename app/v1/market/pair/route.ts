@@ -2,7 +2,7 @@
 import { pairEndpoint } from '@/lib/api/endpoints/marketEndpoints';
 import { methodNotAllowed } from '@/lib/api/methodNotAllowed';
 import { route } from '@/lib/api/route';
-import { marketPair } from '@/lib/market/marketEndpoints';
+import { marketPair } from '@/lib/market/marketAnswers';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@
 import { pairsEndpoint } from '@/lib/api/endpoints/marketEndpoints';
 import { methodNotAllowed } from '@/lib/api/methodNotAllowed';
 import { route } from '@/lib/api/route';
-import { marketPairs } from '@/lib/market/marketEndpoints';
+import { marketPairs } from '@/lib/market/marketAnswers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-// What the /v1/market handlers call: chain check, pair resolution, then the candle-backed answers.
+// The answers behind /v1/market/*: chain check, pair resolution, then candle-backed results, cached briefly.
 import 'server-only';
 import { jsonText, type JsonText } from '@/lib/api/envelope';
 import { ApiError } from '@/lib/api/errors';
