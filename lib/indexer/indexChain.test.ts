@@ -28,6 +28,7 @@ const { runIndexer } = await import('./runIndexer');
 const { indexerStatus } = await import('./indexerStatus');
 const { registerIndexerHealth } = await import('./registerIndexerHealth');
 const { indexerCheckpoint } = await import('@/lib/api/healthChecks');
+const { PairOverviewDTO } = await import('@/lib/api/schemas/market');
 
 const CHAIN_ID = 31337;
 const SWAP = parseAbiItem('event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)');
@@ -245,6 +246,7 @@ describe('indexChain on anvil', () => {
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toMatch(/s-maxage=/);
     const d = body.data as Record<string, string>;
+    expect(PairOverviewDTO.strict().parse(d)).toEqual(d);
     expect(d.price_source).toBe('kline');
     expect(d.pair_name).toBe('TKN/WETH');
     expect(Number(d.volume_base_24h)).toBeGreaterThan(0);

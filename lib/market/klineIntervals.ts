@@ -13,6 +13,9 @@ export const FIXED_INTERVAL_S: Partial<Record<KlineInterval, number>> = {
   '1d': DAY_S, '3d': 3 * DAY_S,
 };
 
+export const KLINES_DEFAULT_LIMIT = 500;
+export const KLINES_MAX_LIMIT = 1_000;
+
 export function isKlineInterval(value: string): value is KlineInterval {
   return (KLINE_INTERVALS as readonly string[]).includes(value);
 }

@@ -4,11 +4,8 @@ import { bucketAtOrAfter, bucketStart, nextBucket, prevBucket } from './bucketSt
 import { rowToCandle, type Fill } from './candleAgg';
 import type { MarketCandlesTable } from '@/lib/db/schema';
 import { MAX_FRACTION_DIGITS, unitsText } from './decimalString';
-import type { KlineInterval } from './klineIntervals';
+import { KLINES_DEFAULT_LIMIT, type KlineInterval } from './klineIntervals';
 import type { ResolvedPair } from './findPair';
-
-export const KLINES_DEFAULT_LIMIT = 500;
-export const KLINES_MAX_LIMIT = 1_000;
 
 export type KlinesParams = { chainId: number; interval: KlineInterval; start?: number; end?: number; limit?: number };
 

@@ -1,7 +1,6 @@
 // Request and response schemas of the market endpoints (API.md §5–6): queries are strict, messages name the field.
 import { z } from 'zod';
-import { KLINE_INTERVALS } from '@/lib/market/klineIntervals';
-import { KLINES_MAX_LIMIT } from '@/lib/market/klinesQuery';
+import { KLINE_INTERVALS, KLINES_MAX_LIMIT } from '@/lib/market/klineIntervals';
 import { addressString, queryInt, queryUnixSeconds } from './primitives';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -70,6 +69,9 @@ export const PairListItemDTO = z.object({
 });
 export const PairsResponse = z.array(PairListItemDTO);
 
+export type KlineDTO = z.infer<typeof KlineDTO>;
+export type PairOverviewDTO = z.infer<typeof PairOverviewDTO>;
+export type PairListItemDTO = z.infer<typeof PairListItemDTO>;
 export type KlinesQuery = z.output<typeof KlinesQuery>;
 export type PairQuery = z.output<typeof PairQuery>;
 export type PairsQuery = z.output<typeof PairsQuery>;

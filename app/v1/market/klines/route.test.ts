@@ -17,6 +17,7 @@ const { GET: pairs } = await import('../pairs/route');
 const { readyDb } = await import('@/lib/db/getDb');
 const { storeTrades } = await import('@/lib/market/storeTrades');
 const { GET: openapi } = await import('../../openapi.json/route');
+const { KlineDTO, PairsResponse } = await import('@/lib/api/schemas/market');
 
 const HOUR = 3600;
 const NOW = Date.parse('2026-03-02T10:30:20Z') / 1000;
@@ -63,6 +64,7 @@ describe('GET /v1/market/klines', () => {
     const { status, rows } = await k('interval=1h');
     expect(status).toBe(200);
     expect(opens(rows)).toEqual(Array.from({ length: 11 }, (_, i) => FIRST + i * HOUR));
+    expect(rows.map((r) => KlineDTO.strict().parse(r))).toEqual(rows);
     expect(rows.map((r) => r.closed)).toEqual([...Array(10).fill(true), false]);
     expect(rows[0]).toMatchObject({ open: '2', high: '3', low: '2', close: '3', volume_base: '4', volume_quote: '10', volume_usd: '10', trades: 2, close_time: FIRST + HOUR - 1 });
     expect(rows[1]).toMatchObject({ open: '3', high: '3', low: '3', close: '3', volume_base: '0', volume_quote: '0', volume_usd: '0', trades: 0 });
@@ -157,6 +159,7 @@ describe('GET /v1/market/pair and /v1/market/pairs', () => {
 
   it('lists the indexed pairs of a chain', async () => {
     const r = await call(pairs, 'chainId=31337');
+    expect(PairsResponse.parse(r.rows)).toEqual(r.rows);
     expect(r.rows).toEqual([{ pair_id: 1, chain_id: 31337, pool: `0x${'6'.repeat(40)}`, base: TKN, quote: USDC, pair_name: 'TKN/USDC' }]);
     expect((await call(pairs, 'chainId=5')).body.error?.type).toBe('UNSUPPORTED_CHAIN');
     expect((await call(pairs, 'chain=5')).body.error?.field).toBe('chain');
