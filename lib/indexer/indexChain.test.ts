@@ -1,5 +1,6 @@
 // Indexes a real anvil chain with real Uniswap V2 pools and checks candles against raw Swap logs, restarts and reorgs.
 import { spawn } from 'node:child_process';
+import { getEventListeners } from 'node:events';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, createTestClient, custom, formatUnits, getAddress, http, parseAbiItem, parseUnits, type Address, type PublicClient } from 'viem';
@@ -345,6 +346,9 @@ describe('indexChain on anvil', () => {
       expect(status).toEqual([{ chain_id: CHAIN_ID, indexed_block: expect.any(Number), head_block: expect.any(Number), lag_blocks: 0 }]);
       registerIndexerHealth();
       expect(await indexerCheckpoint()?.(CHAIN_ID)).toBe(status[0]?.indexed_block);
+      // Many polls later the loop still holds at most its current wait's abort listener.
+      await new Promise((r) => setTimeout(r, 1_200));
+      expect(getEventListeners(controller.signal, 'abort').length).toBeLessThanOrEqual(1);
     } finally {
       controller.abort();
       await loop;

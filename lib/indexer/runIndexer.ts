@@ -8,10 +8,16 @@ import { indexChain } from './indexChain';
 
 export type RunIndexerOptions = { pollMs: number; rangeBlocks: number; signal: AbortSignal; chains: () => ChainConfig[] };
 
+/** Waits `ms` or until aborted; the abort listener goes with the wait, so a long-running loop holds none. */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 
 export async function runIndexer(db: Db, options: RunIndexerOptions): Promise<void> {
