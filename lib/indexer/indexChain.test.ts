@@ -337,7 +337,7 @@ describe('indexChain on anvil', () => {
       const deadline = Date.now() + 15_000;
       let row: Record<string, unknown> | undefined;
       while (Date.now() < deadline) {
-        row = (await getJson(klinesGET, `/v1/market/klines?chainId=${CHAIN_ID}&pairId=1&interval=1m&start=${minute}&limit=1`)).body.data[0];
+        row = (await getJson(klinesGET, `/v1/market/klines?chainId=${CHAIN_ID}&pairId=1&interval=1m&start=${minute}&limit=1`)).body.data?.[0];
         if (row?.open_time === minute && row.trades === 1) break;
         await new Promise((r) => setTimeout(r, 100));
       }
