@@ -1,5 +1,8 @@
 // The visitor's chart preferences (interval, UTC), kept in cookies so the server renders the remembered view.
-import { DEFAULT_INTERVAL, isKlineInterval, type KlineInterval } from '@/lib/market/klineIntervals';
+import { isKlineInterval, type KlineInterval } from '@/lib/market/klineIntervals';
+
+/** The interval a first visit shows (the pair endpoint's default too). */
+export const DEFAULT_INTERVAL: KlineInterval = '1h';
 
 export const INTERVAL_COOKIE = 'sd_chart_interval';
 export const UTC_COOKIE = 'sd_chart_utc';
@@ -13,7 +16,7 @@ export function savePref(name: string, value: string): void {
 }
 
 export function intervalFromCookie(value: string | undefined): KlineInterval {
-  return isKlineInterval(value) ? value : DEFAULT_INTERVAL;
+  return value !== undefined && isKlineInterval(value) ? value : DEFAULT_INTERVAL;
 }
 
 export function utcFromCookie(value: string | undefined): boolean {

@@ -1,5 +1,6 @@
 // Live candles for SSE clients: one store poller per (chain, pair, interval), shared by all its subscribers.
-import { bucketOpenTime, nextOpenTime, type KlineInterval } from './klineIntervals';
+import { bucketStart, nextBucket } from './bucketStart';
+import type { KlineInterval } from './klineIntervals';
 import type { Kline } from './marketDto';
 
 export type StreamKey = { chainId: number; pairId: number; interval: KlineInterval };
@@ -40,7 +41,7 @@ export function emptyCandleAfter(prev: Kline, openTime: number, interval: KlineI
   return {
     ...prev,
     open_time: openTime,
-    close_time: nextOpenTime(interval, openTime) - 1,
+    close_time: nextBucket(openTime, interval) - 1,
     open: prev.close,
     high: prev.close,
     low: prev.close,
@@ -59,7 +60,7 @@ export function emptyCandleAfter(prev: Kline, openTime: number, interval: KlineI
 export function withOpenBucket(candles: Kline[], interval: KlineInterval, nowSec: number): Kline[] {
   const newest = candles.at(-1);
   if (!newest) return candles;
-  const current = bucketOpenTime(interval, nowSec);
+  const current = bucketStart(nowSec, interval);
   if (newest.open_time >= current) return candles;
   return [...candles.slice(0, -1), { ...newest, closed: true }, emptyCandleAfter(newest, current, interval)];
 }
