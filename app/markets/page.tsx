@@ -2,13 +2,12 @@
 import type { Metadata } from 'next';
 import { MarketsTable } from '@/components/pair/MarketsTable';
 import { loadMarketRows } from '@/components/pair/loadMarketRows';
-import { requestOrigin } from '@/components/pair/requestOrigin';
 import { loadChains } from '@/lib/chains/loadChains';
 
 export const metadata: Metadata = { title: 'Markets · Swapdesk' };
 
 export default async function MarketsPage() {
-  const { rows, failedChains } = await loadMarketRows(await requestOrigin());
+  const { rows, failedChains } = await loadMarketRows();
   const chains = loadChains().map((c) => ({ id: c.id, name: c.name }));
   return (
     <section aria-labelledby="markets-title" className="flex flex-col gap-4">

@@ -30,7 +30,7 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
   useEffect(() => {
     if (latest.current.loadedInterval === interval) return;
     const abort = new AbortController();
-    getKlines('', { chainId, pairId, interval, limit: HISTORY_PAGE }, abort.signal)
+    getKlines({ chainId, pairId, interval, limit: HISTORY_PAGE }, abort.signal)
       .then((bars) => {
         dispatch({ type: 'reset', bars });
         setLoadedInterval(interval);
@@ -47,7 +47,7 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
     const first = s.bars[0];
     if (loadingOlder.current || s.exhausted || !first) return;
     loadingOlder.current = true;
-    getKlines('', { chainId, pairId, interval: shown, end: first.open_time - 1, limit: HISTORY_PAGE })
+    getKlines({ chainId, pairId, interval: shown, end: first.open_time - 1, limit: HISTORY_PAGE })
       .then((bars) => {
         if (latest.current.loadedInterval === shown) dispatch({ type: 'older', bars });
       })

@@ -27,7 +27,7 @@ export function useLiveCandles({ chainId, pairId, interval, onCandle }: Options)
     const polls = new AbortController();
 
     const poll = () => {
-      getKlines('', { chainId, pairId, interval, limit: 2 }, polls.signal)
+      getKlines({ chainId, pairId, interval, limit: 2 }, polls.signal)
         .then((candles) => candles.forEach((c) => handler.current(c)))
         .catch(() => {});
     };

@@ -6,6 +6,7 @@ import { guestTokenEndpoint } from './endpoints/guestTokenEndpoint';
 import { jwksEndpoint } from './endpoints/jwksEndpoint';
 import { openapiEndpoint } from './endpoints/openapiEndpoint';
 import { klinesEndpoint, pairEndpoint, pairsEndpoint } from './endpoints/marketEndpoints';
+import { marketStreamEndpoint } from './endpoints/marketStreamEndpoint';
 import type { EndpointSpec } from './openapi';
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
@@ -17,4 +18,5 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   pairsEndpoint,
   pairEndpoint,
   klinesEndpoint,
+  marketStreamEndpoint,
 ];

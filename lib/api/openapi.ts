@@ -23,6 +23,8 @@ export type EndpointSpec<
   tags?: string[];
   /** Schema of `data` (or of the whole body when `envelope: false`), as sent. */
   response: z.ZodType;
+  /** Media type of a success; `application/json` unless the endpoint streams (`text/event-stream`). */
+  contentType?: string;
   /** Error types this endpoint documents beyond the ones implied by its options. */
   errors?: ErrorType[];
 };
@@ -120,7 +122,7 @@ function operation(spec: EndpointSpec, defs: Record<string, unknown>): JsonSchem
     ...(spec.tags ? { tags: spec.tags } : {}),
     security: spec.auth ? [{ bearerAuth: [spec.auth] }] : [],
     responses: {
-      '200': { description: 'Success', headers: HEADER_REFS, content: { 'application/json': { schema: successSchema(spec, defs) } } },
+      '200': { description: 'Success', headers: HEADER_REFS, content: { [spec.contentType ?? 'application/json']: { schema: successSchema(spec, defs) } } },
       ...errorResponses(spec),
     },
   };

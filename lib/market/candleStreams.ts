@@ -2,26 +2,20 @@
 import 'server-only';
 import { log } from '@/lib/log';
 import { CandleStreamHub, type StreamKey } from './candleStreamHub';
-import { getKlines } from './v1Get';
+import { marketKlines } from './marketAnswers';
 import type { Kline } from './marketDto';
 
 /** The two newest candles: the open one, and the one it replaced (its final state when a bucket turns over). */
 const LATEST_CANDLES = 2;
 
-let origin = 'http://127.0.0.1:3000';
-
-/** Reads the store's newest candles of a key. */
+/** Reads the store's newest candles of a key (throws the documented 400/404 for a bad chain or pair). */
 export function loadLatestCandles(key: StreamKey): Promise<Kline[]> {
-  return getKlines(origin, { ...key, limit: LATEST_CANDLES });
-}
-
-/** The klines reader currently goes through this server's own API, so it needs the origin it is served on. */
-export function setStreamOrigin(requestOrigin: string): void {
-  origin = requestOrigin;
+  return marketKlines({ ...key, limit: LATEST_CANDLES });
 }
 
 const globalHub = globalThis as { __swapdeskCandleHub?: CandleStreamHub };
 
+/** One hub per server process (kept on globalThis so module reloads in development do not start a second). */
 export function candleStreams(): CandleStreamHub {
   globalHub.__swapdeskCandleHub ??= new CandleStreamHub({
     loadLatest: loadLatestCandles,

@@ -1,5 +1,5 @@
-// Reads one public `/v1` market endpoint and unwraps its envelope; used by the browser and, for now, the server.
-import type { Kline, PairListing, PairOverview } from './marketDto';
+// Reads the public `/v1` market endpoints from the browser and unwraps the envelope.
+import type { Kline } from './marketDto';
 import type { KlineInterval } from './klineIntervals';
 
 export class V1Error extends Error {
@@ -11,10 +11,10 @@ export class V1Error extends Error {
 
 type Params = Record<string, string | number | undefined>;
 
-export async function v1Get<T>(origin: string, path: string, params: Params, signal?: AbortSignal): Promise<T> {
+export async function v1Get<T>(path: string, params: Params, signal?: AbortSignal): Promise<T> {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
-  const res = await fetch(`${origin}/v1/${path}?${search}`, { signal, cache: 'no-store' });
+  const res = await fetch(`/v1/${path}?${search}`, { signal, cache: 'no-store' });
   const body: unknown = await res.json().catch(() => null);
   if (typeof body !== 'object' || body === null || !('code' in body)) throw new V1Error(res.status, 'MALFORMED', `${path}: not an API response`);
   const envelope = body as { code: number; msg?: string; data?: unknown; error?: { type?: string } };
@@ -22,14 +22,6 @@ export async function v1Get<T>(origin: string, path: string, params: Params, sig
   return envelope.data as T;
 }
 
-export type PairRef = { chainId: number; pairId: number } | { chainId: number; base: string; quote: string };
-export type KlinesQuery = { chainId: number; pairId: number; interval: KlineInterval; end?: number; limit?: number };
+export type KlinesRequest = { chainId: number; pairId: number; interval: KlineInterval; end?: number; limit?: number };
 
-export const getPairs = (origin: string, chainId: number, signal?: AbortSignal) =>
-  v1Get<PairListing[]>(origin, 'market/pairs', { chainId }, signal);
-
-export const getPair = (origin: string, ref: PairRef, interval?: KlineInterval, signal?: AbortSignal) =>
-  v1Get<PairOverview>(origin, 'market/pair', { ...ref, interval }, signal);
-
-export const getKlines = (origin: string, q: KlinesQuery, signal?: AbortSignal) =>
-  v1Get<Kline[]>(origin, 'market/klines', { ...q }, signal);
+export const getKlines = (q: KlinesRequest, signal?: AbortSignal) => v1Get<Kline[]>('market/klines', { ...q }, signal);

@@ -1,9 +1,9 @@
-// /markets/<chainId>?base=…&quote=…: resolves a pool by its two tokens to the pair page.
+// /markets/<chainId>?base=…&quote=…: resolves a pool by its two tokens (either orientation) to its pair page.
 import { notFound, redirect } from 'next/navigation';
+import { ApiError } from '@/lib/api/errors';
 import { isAcceptableAddress } from '@/lib/api/schemas/primitives';
 import { findChain } from '@/lib/chains/loadChains';
-import { getPair, V1Error } from '@/lib/market/v1Get';
-import { requestOrigin } from '@/components/pair/requestOrigin';
+import { marketPair } from '@/lib/market/marketAnswers';
 
 type Search = { base?: string | string[]; quote?: string | string[] };
 
@@ -14,8 +14,8 @@ export default async function PairByTokensPage({ params, searchParams }: { param
   if (chainId === null || !findChain(chainId)) notFound();
   if (typeof base !== 'string' || typeof quote !== 'string') redirect('/markets');
   if (!isAcceptableAddress(base) || !isAcceptableAddress(quote)) notFound();
-  const overview = await getPair(await requestOrigin(), { chainId, base, quote }).catch((e: unknown) => {
-    if (e instanceof V1Error && (e.status === 404 || e.status === 400)) notFound();
+  const overview = await marketPair({ chainId, base, quote, interval: '1h' }).catch((e: unknown) => {
+    if (e instanceof ApiError && (e.type === 'NOT_FOUND' || e.type === 'INVALID_ARGUMENT')) notFound();
     throw e;
   });
   redirect(`/markets/${chainId}/${overview.pair_id}`);

@@ -5,9 +5,9 @@ import { notFound } from 'next/navigation';
 import { HISTORY_PAGE, intervalFromCookie, INTERVAL_COOKIE, utcFromCookie, UTC_COOKIE } from '@/components/pair/chartPrefs';
 import { PairHeader } from '@/components/pair/PairHeader';
 import { PairView } from '@/components/pair/PairView';
-import { requestOrigin } from '@/components/pair/requestOrigin';
+import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/loadChains';
-import { getKlines, getPair, V1Error } from '@/lib/market/v1Get';
+import { marketKlines, marketPair, marketPairs } from '@/lib/market/marketAnswers';
 
 type Params = { chainId: string; pairId: string };
 
@@ -16,8 +16,13 @@ function parseId(value: string): number | null {
 }
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
-  const { pairId } = await params;
-  return { title: `Pair ${pairId} · Swapdesk` };
+  const raw = await params;
+  const chainId = parseId(raw.chainId);
+  const pairId = parseId(raw.pairId);
+  if (chainId === null || pairId === null) return { title: 'Pair · Swapdesk' };
+  const pairs = await marketPairs({ chainId }).catch(() => []);
+  const name = pairs.find((p) => p.pair_id === pairId)?.pair_name;
+  return { title: name ? `${name} · Swapdesk` : 'Pair · Swapdesk' };
 }
 
 export default async function PairPage({ params }: { params: Promise<Params> }) {
@@ -29,12 +34,11 @@ export default async function PairPage({ params }: { params: Promise<Params> }) 
 
   const jar = await cookies();
   const interval = intervalFromCookie(jar.get(INTERVAL_COOKIE)?.value);
-  const origin = await requestOrigin();
   const [overview, bars] = await Promise.all([
-    getPair(origin, { chainId, pairId }, interval),
-    getKlines(origin, { chainId, pairId, interval, limit: HISTORY_PAGE }),
+    marketPair({ chainId, pairId, interval }),
+    marketKlines({ chainId, pairId, interval, limit: HISTORY_PAGE }),
   ]).catch((e: unknown) => {
-    if (e instanceof V1Error && e.status === 404) notFound();
+    if (e instanceof ApiError && e.type === 'NOT_FOUND') notFound();
     throw e;
   });
   const [base = '', quote = ''] = overview.pair_name.split('/');

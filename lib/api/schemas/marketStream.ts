@@ -1,7 +1,7 @@
-// The query of `GET /v1/market/stream` (API.md §2 rules: strict, messages name the field).
+// Query of `GET /v1/market/stream` (API.md §2 rules: strict, messages name the field).
 import { z } from 'zod';
-import { queryInt } from '@/lib/api/schemas/primitives';
-import { KLINE_INTERVALS } from './klineIntervals';
+import { KLINE_INTERVALS } from '@/lib/market/klineIntervals';
+import { queryInt } from './primitives';
 
 export const StreamQuery = z
   .object({
