@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { PAIR_TEST_IDS } from '@/components/pair/pairTestIds';
 import { buyBase } from './fixtures/devnetSwap';
 import { e2eState } from './fixtures/e2eState';
 import {
@@ -159,4 +160,29 @@ test('the Swap action opens the swap form with this pair, and a base/quote addre
   const href = new URL((await swap.getAttribute('href')) ?? '', 'http://x');
   expect({ path: href.pathname, chain: href.searchParams.get('chain'), in: href.searchParams.get('in'), out: href.searchParams.get('out') })
     .toEqual({ path: '/', chain: String(pair.chain_id), in: pair.quote, out: pair.base });
+});
+
+test.describe('time zone', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('chart times follow the visitor time zone and the UTC toggle, which is remembered', async ({ page, request, baseURL }) => {
+    const pair = await busiestPair(request, chainIds());
+    await rememberInterval(page, baseURL ?? '', '1h');
+    await page.goto(`/markets/${pair.chain_id}/${pair.pair_id}`);
+    await drawnOpenTimes(page, '1h');
+    await page.mouse.move(0, 0);
+    const time = page.getByTestId(PAIR_TEST_IDS.legendTime);
+    const hourIn = async (timeZone: string) => {
+      const openTime = Number(await time.getAttribute('data-value'));
+      return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(openTime * 1000));
+    };
+    await expect(time).toContainText(await hourIn('Asia/Tokyo'));
+    const utc = page.getByRole('button', { name: 'UTC' });
+    await expect(utc).toHaveAttribute('aria-pressed', 'false');
+    await utc.click();
+    await expect(utc).toHaveAttribute('aria-pressed', 'true');
+    await expect(time).toContainText(await hourIn('UTC'));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'UTC' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

@@ -41,7 +41,12 @@ function Row({ r }: { r: MarketRow }) {
   const dir = changeDirection(r.change24h);
   const [base, quote] = r.pairName.split('/');
   return (
-    <tr onClick={() => router.push(pairHref(r))} className="cursor-pointer border-t border-[var(--border)] hover:bg-[var(--bg)]">
+    <tr
+      // The pair link navigates by itself; the rest of the row is a larger pointer target for the same page.
+      onClick={(e) => {
+        if (!(e.target instanceof Element && e.target.closest('a'))) router.push(pairHref(r));
+      }}
+      className="cursor-pointer border-t border-[var(--border)] hover:bg-[var(--bg)]">
       <td className="px-2 py-2 sm:px-3">
         <Link href={pairHref(r)} className="font-medium hover:text-[var(--accent)]">
           {base}
