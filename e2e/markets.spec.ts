@@ -107,6 +107,8 @@ test('a devnet swap moves the live candle within 15 s without a reload', async (
   };
   await expect.poll(legendShowsNewTrade, { timeout: 15_000 }).toBe(true);
   console.log(`FIGURE swap mined → live candle in the legend (ms): ${Date.now() - startedAt}`);
+  const close = (await legendValues(page)).close;
+  await expect(page.getByTestId(PAIR_TEST_IDS.headerPrice), 'the header price follows the live candle').toHaveAttribute('data-value', close ?? '');
   expect(navigations).toEqual([]);
 });
 

@@ -1,8 +1,8 @@
 // The pair overview, rendered on the server: name, chain, price, 24 h change and volumes, FDV, price source.
 import Link from 'next/link';
 import type { PairOverview } from '@/lib/market/marketDto';
-import { changeDirection, formatAmount, formatChange, formatPrice, formatUsd } from './formatMarket';
-import { PAIR_TEST_IDS } from './pairTestIds';
+import { changeDirection, formatAmount, formatChange, formatUsd } from './formatMarket';
+import { PairLivePrice } from './PairLivePrice';
 
 const SOURCE_TEXT: Record<PairOverview['price_source'], string> = {
   kline: 'Last trade',
@@ -47,10 +47,7 @@ export function PairHeader({ overview: o, chainName }: { overview: PairOverview;
         </Link>
       </div>
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <p className="text-2xl font-semibold tabular-nums" data-testid={PAIR_TEST_IDS.headerPrice} data-value={o.price}>
-          {formatPrice(o.price)} <span className="text-sm font-normal text-[var(--muted)]">{quote}</span>
-        </p>
-        <p className="text-sm tabular-nums text-[var(--muted)]">${formatPrice(o.price_usd)}</p>
+        <PairLivePrice initialPrice={o.price} initialPriceUsd={o.price_usd} quoteSymbol={quote} />
         <p className={`text-sm font-medium tabular-nums ${dir === 'up' ? 'text-[var(--up)]' : dir === 'down' ? 'text-[var(--down)]' : ''}`}>
           {formatChange(o.change_24h)} <span className="sr-only">in 24 hours</span>
         </p>

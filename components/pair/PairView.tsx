@@ -10,6 +10,7 @@ import { localZoneName, timeFormatters } from './chartTime';
 import { formatPrice } from './formatMarket';
 import { IntervalSwitcher } from './IntervalSwitcher';
 import { LiveBadge } from './LiveBadge';
+import { usePublishClose } from './PairLivePrice';
 import { TimeZoneToggle } from './TimeZoneToggle';
 import { useCandleSeries } from './useCandleSeries';
 
@@ -40,6 +41,11 @@ export function PairView(props: Props) {
     interval,
     initial: { interval: props.initialInterval, bars: props.initialBars },
   });
+  const publishClose = usePublishClose();
+  const lastClose = series.change === 'live' ? series.bars.at(-1)?.close : undefined;
+  useEffect(() => {
+    if (lastClose !== undefined) publishClose(lastClose);
+  }, [lastClose, publishClose]);
   const showUtc = utc || zone === null;
   const formatTime = useMemo(() => timeFormatters(showUtc).full, [showUtc]);
 

@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { HISTORY_PAGE, intervalFromCookie, INTERVAL_COOKIE, utcFromCookie, UTC_COOKIE } from '@/components/pair/chartPrefs';
 import { PairHeader } from '@/components/pair/PairHeader';
+import { PairLiveProvider } from '@/components/pair/PairLivePrice';
 import { PairView } from '@/components/pair/PairView';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/loadChains';
@@ -44,19 +45,21 @@ export default async function PairPage({ params }: { params: Promise<Params> }) 
   const [base = '', quote = ''] = overview.pair_name.split('/');
 
   return (
-    <div className="flex flex-col gap-4">
-      <PairHeader overview={overview} chainName={chain.name} />
-      <PairView
-        chainId={chainId}
-        pairId={pairId}
-        pairName={overview.pair_name}
-        baseSymbol={base}
-        quoteSymbol={quote}
-        price={overview.price}
-        initialInterval={interval}
-        initialUtc={utcFromCookie(jar.get(UTC_COOKIE)?.value)}
-        initialBars={bars}
-      />
-    </div>
+    <PairLiveProvider>
+      <div className="flex flex-col gap-4">
+        <PairHeader overview={overview} chainName={chain.name} />
+        <PairView
+          chainId={chainId}
+          pairId={pairId}
+          pairName={overview.pair_name}
+          baseSymbol={base}
+          quoteSymbol={quote}
+          price={overview.price}
+          initialInterval={interval}
+          initialUtc={utcFromCookie(jar.get(UTC_COOKIE)?.value)}
+          initialBars={bars}
+        />
+      </div>
+    </PairLiveProvider>
   );
 }
