@@ -29,6 +29,35 @@ test('the markets table lists every devnet pair and a row opens its pair page', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
 });
 
+test('the markets table searches, filters by chain and sorts both ways', async ({ page, request }) => {
+  const [firstChain, secondChain] = e2eState().chains;
+  if (!firstChain || !secondChain) throw new Error('the devnet has two chains');
+  const firstPairs = await listPairs(request, firstChain.id);
+  await page.goto('/markets');
+  const table = page.getByRole('table', { name: /Markets/ });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
+  const names = async () => (await rows.getByRole('link').allTextContents());
+
+  await page.getByLabel('Chain').selectOption(String(firstChain.id));
+  await expect(rows).toHaveCount(firstPairs.length);
+  await expect(table.getByRole('cell', { name: secondChain.name, exact: true })).toHaveCount(0);
+
+  await page.getByLabel('Chain').selectOption('');
+  const symbol = firstPairs[0]?.pair_name.split('/')[0] ?? '';
+  await page.getByLabel('Search pairs').fill(symbol.toLowerCase());
+  for (const name of await names()) expect(name.toUpperCase()).toContain(symbol.toUpperCase());
+  await page.getByLabel('Search pairs').fill('');
+
+  const pairHeader = table.getByRole('columnheader', { name: /Pair/ });
+  await pairHeader.getByRole('button').click();
+  await expect(pairHeader).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await names();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+  await pairHeader.getByRole('button').click();
+  await expect(pairHeader).toHaveAttribute('aria-sort', 'descending');
+  expect(await names()).toEqual([...ascending].reverse());
+});
+
 test('the pair page draws candles and the legend shows the last candle of the klines endpoint', async ({ page, request, baseURL }) => {
   const pair = await busiestPair(request, chainIds());
   await rememberInterval(page, baseURL ?? '', '1h');
