@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Kline } from '@/lib/market/marketDto';
-import { candleSeriesReducer, initialSeries } from './candleSeriesReducer';
+import { candleSeriesReducer, initialSeries, leavesGap } from './candleSeriesReducer';
 
 const k = (openTime: number, close: string): Kline => ({
   chain_id: 1, base: '0xb', quote: '0xq', interval: '1m', open_time: openTime, close_time: openTime + 59,
@@ -23,5 +23,15 @@ describe('candleSeriesReducer', () => {
     expect(s.bars.map((b) => b.open_time)).toEqual([60, 120, 180]);
     expect(s.change).toBe('prepend');
     expect(candleSeriesReducer(s, { type: 'older', bars: [] }).exhausted).toBe(true);
+  });
+});
+
+describe('leavesGap', () => {
+  it('is true only when a live candle skips at least one bucket', () => {
+    const bars = [k(0, '1'), k(60, '2')];
+    expect(leavesGap(bars, k(60, '3'))).toBe(false);
+    expect(leavesGap(bars, k(120, '3'))).toBe(false);
+    expect(leavesGap(bars, k(180, '3'))).toBe(true);
+    expect(leavesGap([], k(180, '3'))).toBe(false);
   });
 });

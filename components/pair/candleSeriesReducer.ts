@@ -1,4 +1,5 @@
 // How the loaded candles of one pair and interval change: a fresh series, older history, live candles.
+import { nextBucket } from '@/lib/market/bucketStart';
 import type { Kline } from '@/lib/market/marketDto';
 
 export type CandleSeriesState = {
@@ -44,4 +45,10 @@ export function candleSeriesReducer(state: CandleSeriesState, action: CandleSeri
     case 'live':
       return applyLive(state, action.candle);
   }
+}
+
+/** True when `candle` opens more than one bucket after the newest loaded bar (the page slept or lost the stream). */
+export function leavesGap(bars: readonly Kline[], candle: Kline): boolean {
+  const last = bars.at(-1);
+  return last !== undefined && candle.open_time > nextBucket(last.open_time, candle.interval);
 }

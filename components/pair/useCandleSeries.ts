@@ -5,7 +5,7 @@ import type { KlineInterval } from '@/lib/market/klineIntervals';
 import type { Kline } from '@/lib/market/marketDto';
 import { getKlines } from '@/lib/market/v1Get';
 import { HISTORY_PAGE } from './chartPrefs';
-import { candleSeriesReducer, initialSeries, type CandleSeriesState } from './candleSeriesReducer';
+import { candleSeriesReducer, initialSeries, leavesGap, type CandleSeriesState } from './candleSeriesReducer';
 import { useLiveCandles, type LiveStatus } from './useLiveCandles';
 
 
@@ -57,10 +57,24 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
       });
   }, [chainId, pairId]);
 
+  const refetching = useRef(false);
   const onCandle = useCallback((candle: Kline) => {
+    const { series: s, loadedInterval: shown } = latest.current;
     // A candle of the interval being replaced must not land in the new series.
-    if (candle.interval === latest.current.loadedInterval) dispatch({ type: 'live', candle });
-  }, []);
+    if (candle.interval !== shown) return;
+    if (!leavesGap(s.bars, candle)) return dispatch({ type: 'live', candle });
+    // Buckets were missed while asleep or disconnected: reload the newest page instead of drawing a hole.
+    if (refetching.current) return;
+    refetching.current = true;
+    getKlines({ chainId, pairId, interval: shown, limit: HISTORY_PAGE })
+      .then((bars) => {
+        if (latest.current.loadedInterval === shown) dispatch({ type: 'reset', bars });
+      })
+      .catch(() => {})
+      .finally(() => {
+        refetching.current = false;
+      });
+  }, [chainId, pairId]);
   const live = useLiveCandles({ chainId, pairId, interval, onCandle });
 
   return { series, loading: loadedInterval !== interval, error, live, loadOlder };
