@@ -11,6 +11,8 @@ const chainIds = () => e2eState().chains.map((c) => c.id);
 const DAY_S = 86_400;
 
 test('the markets table lists every devnet pair and a row opens its pair page', async ({ page, request }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto('/markets');
   const table = page.getByRole('table', { name: /Markets/ });
   let first: { href: string; name: string } | undefined;
@@ -27,6 +29,11 @@ test('the markets table lists every devnet pair and a row opens its pair page', 
   await table.getByRole('link', { name: first.name }).first().click();
   await expect(page).toHaveURL(new RegExp(`${first.href}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+  await drawnOpenTimes(page, '1h');
+  // Leaving the pair page in the app (no reload) unmounts the chart cleanly.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Markets' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Markets');
+  expect(pageErrors).toEqual([]);
 });
 
 test('the markets table searches, filters by chain and sorts both ways', async ({ page, request }) => {

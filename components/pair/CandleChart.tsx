@@ -9,7 +9,7 @@ import { formatPrice, pricePrecision } from './formatMarket';
 import { PAIR_TEST_IDS } from './pairTestIds';
 import type { CandleSeriesState } from './candleSeriesReducer';
 import { toCandle, toVolume } from './toChartBars';
-import { useCandleChart } from './useCandleChart';
+import { useCandleChart, type ChartHandlers } from './useCandleChart';
 
 /** Ask for older history when fewer than this many bars are left of the visible range. */
 const OLDER_HISTORY_MARGIN_BARS = 20;
@@ -37,25 +37,15 @@ function markDrawn(el: HTMLElement, bars: Kline[], startedAt: number) {
 
 export function CandleChart({ series, utc, label, onHover, onNearStart }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const api = useCandleChart(container);
   const byTime = useRef(new Map<number, Kline>());
-  const callbacks = useRef({ onHover, onNearStart });
-  callbacks.current = { onHover, onNearStart };
-
-  useEffect(() => {
-    const chart = api.current?.chart;
-    if (!chart) return;
-    const onMove = (p: MouseEventParams) => callbacks.current.onHover(typeof p.time === 'number' ? (byTime.current.get(p.time) ?? null) : null);
-    const onRange = (range: LogicalRange | null) => {
-      if (range && range.from < OLDER_HISTORY_MARGIN_BARS) callbacks.current.onNearStart();
-    };
-    chart.subscribeCrosshairMove(onMove);
-    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
-    return () => {
-      chart.unsubscribeCrosshairMove(onMove);
-      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
-    };
-  }, [api]);
+  const handlers = useRef<ChartHandlers>({ onMove: () => {}, onRange: () => {} });
+  handlers.current = {
+    onMove: (p: MouseEventParams) => onHover(typeof p.time === 'number' ? (byTime.current.get(p.time) ?? null) : null),
+    onRange: (range: LogicalRange | null) => {
+      if (range && range.from < OLDER_HISTORY_MARGIN_BARS) onNearStart();
+    },
+  };
+  const api = useCandleChart(container, handlers);
 
   useEffect(() => {
     const f = timeFormatters(utc);

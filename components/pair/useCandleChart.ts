@@ -9,6 +9,8 @@ import {
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
+  type LogicalRange,
+  type MouseEventParams,
 } from 'lightweight-charts';
 import { DARK_QUERY, readChartTheme, type ChartTheme } from './chartTheme';
 import { formatPrice } from './formatMarket';
@@ -32,7 +34,10 @@ function candleColors(t: ChartTheme) {
   return { upColor: t.up, downColor: t.down, wickUpColor: t.up, wickDownColor: t.down, borderVisible: false };
 }
 
-export function useCandleChart(container: RefObject<HTMLDivElement | null>): RefObject<ChartApi | null> {
+/** What the chart reports: the crosshair moved, the visible range changed (read through a ref, so always current). */
+export type ChartHandlers = { onMove: (p: MouseEventParams) => void; onRange: (range: LogicalRange | null) => void };
+
+export function useCandleChart(container: RefObject<HTMLDivElement | null>, handlers: RefObject<ChartHandlers>): RefObject<ChartApi | null> {
   const api = useRef<ChartApi | null>(null);
   useEffect(() => {
     const el = container.current;
@@ -57,6 +62,10 @@ export function useCandleChart(container: RefObject<HTMLDivElement | null>): Ref
     });
     chart.priceScale('volume').applyOptions({ scaleMargins: VOLUME_MARGINS });
     api.current = { chart, candles, volume };
+    const onMove = (p: MouseEventParams) => handlers.current.onMove(p);
+    const onRange = (range: LogicalRange | null) => handlers.current.onRange(range);
+    chart.subscribeCrosshairMove(onMove);
+    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
 
     const scheme = window.matchMedia(DARK_QUERY);
     const retheme = () => {
@@ -67,9 +76,11 @@ export function useCandleChart(container: RefObject<HTMLDivElement | null>): Ref
     scheme.addEventListener('change', retheme);
     return () => {
       scheme.removeEventListener('change', retheme);
+      chart.unsubscribeCrosshairMove(onMove);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       api.current = null;
       chart.remove();
     };
-  }, [container]);
+  }, [container, handlers]);
   return api;
 }
