@@ -13,6 +13,8 @@ import { useCandleChart, type ChartHandlers } from './useCandleChart';
 
 /** Ask for older history when fewer than this many bars are left of the visible range. */
 const OLDER_HISTORY_MARGIN_BARS = 20;
+/** Series shorter than this are shown whole; longer ones open on their newest bars. */
+const FIT_ALL_BELOW_BARS = 200;
 
 type Props = {
   series: CandleSeriesState;
@@ -70,7 +72,8 @@ export function CandleChart({ series, utc, label, onHover, onNearStart }: Props)
       current.candles.applyOptions({ priceFormat: { type: 'custom', formatter: (p: number) => formatPrice(p), minMove: 10 ** -precision } });
       current.candles.setData(bars.map(toCandle));
       current.volume.setData(bars.map((b) => toVolume(b, theme)));
-      if (change === 'reset') current.chart.timeScale().scrollToRealTime();
+      if (change === 'reset' && bars.length < FIT_ALL_BELOW_BARS) current.chart.timeScale().fitContent();
+      else if (change === 'reset') current.chart.timeScale().scrollToRealTime();
     }
     markDrawn(el, bars, startedAt);
   }, [api, bars, change, version]);

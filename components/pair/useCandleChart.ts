@@ -20,6 +20,8 @@ export type ChartApi = { chart: IChartApi; candles: ISeriesApi<'Candlestick'>; v
 /** Volume bars take the bottom fifth; candles keep clear of them. */
 const VOLUME_MARGINS = { top: 0.8, bottom: 0 };
 const CANDLE_MARGINS = { top: 0.08, bottom: 0.25 };
+/** A short series (a few weekly or monthly candles) fills the width without turning into slabs. */
+const MAX_BAR_SPACING_PX = 24;
 
 function themeOptions(t: ChartTheme) {
   return {
@@ -47,7 +49,7 @@ export function useCandleChart(container: RefObject<HTMLDivElement | null>, hand
       autoSize: true,
       ...themeOptions(theme),
       crosshair: { mode: CrosshairMode.Normal },
-      timeScale: { ...themeOptions(theme).timeScale, timeVisible: true, secondsVisible: false, rightOffset: 4 },
+      timeScale: { ...themeOptions(theme).timeScale, timeVisible: true, secondsVisible: false, rightOffset: 4, maxBarSpacing: MAX_BAR_SPACING_PX },
     });
     const candles = chart.addSeries(CandlestickSeries, {
       ...candleColors(theme),
