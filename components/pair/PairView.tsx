@@ -15,6 +15,8 @@ import { TimeZoneToggle } from './TimeZoneToggle';
 import { useCandleSeries } from './useCandleSeries';
 
 type Props = {
+  /** The app's BASE_PATH, for the browser's calls to /v1. */
+  apiBase: string;
   chainId: number;
   pairId: number;
   pairName: string;
@@ -36,6 +38,7 @@ export function PairView(props: Props) {
   useEffect(() => setZone(localZoneName()), []);
   const [hovered, setHovered] = useState<Kline | null>(null);
   const { series, loading, error, live, loadOlder } = useCandleSeries({
+    apiBase: props.apiBase,
     chainId,
     pairId,
     interval,

@@ -9,7 +9,7 @@ import { candleSeriesReducer, initialSeries, leavesGap, type CandleSeriesState }
 import { useLiveCandles, type LiveStatus } from './useLiveCandles';
 
 
-type Options = { chainId: number; pairId: number; interval: KlineInterval; initial: { interval: KlineInterval; bars: Kline[] } };
+type Options = { apiBase: string; chainId: number; pairId: number; interval: KlineInterval; initial: { interval: KlineInterval; bars: Kline[] } };
 
 export type CandleSeries = {
   series: CandleSeriesState;
@@ -19,7 +19,7 @@ export type CandleSeries = {
   loadOlder: () => void;
 };
 
-export function useCandleSeries({ chainId, pairId, interval, initial }: Options): CandleSeries {
+export function useCandleSeries({ apiBase, chainId, pairId, interval, initial }: Options): CandleSeries {
   const [series, dispatch] = useReducer(candleSeriesReducer, initial.bars, initialSeries);
   const [loadedInterval, setLoadedInterval] = useState<KlineInterval>(initial.interval);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +30,7 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
   useEffect(() => {
     if (latest.current.loadedInterval === interval) return;
     const abort = new AbortController();
-    getKlines({ chainId, pairId, interval, limit: HISTORY_PAGE }, abort.signal)
+    getKlines(apiBase, { chainId, pairId, interval, limit: HISTORY_PAGE }, abort.signal)
       .then((bars) => {
         dispatch({ type: 'reset', bars });
         setLoadedInterval(interval);
@@ -40,14 +40,14 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
         if (!abort.signal.aborted) setError(e instanceof Error ? e.message : 'could not load candles');
       });
     return () => abort.abort();
-  }, [chainId, pairId, interval]);
+  }, [apiBase, chainId, pairId, interval]);
 
   const loadOlder = useCallback(() => {
     const { series: s, loadedInterval: shown } = latest.current;
     const first = s.bars[0];
     if (loadingOlder.current || s.exhausted || !first) return;
     loadingOlder.current = true;
-    getKlines({ chainId, pairId, interval: shown, end: first.open_time - 1, limit: HISTORY_PAGE })
+    getKlines(apiBase, { chainId, pairId, interval: shown, end: first.open_time - 1, limit: HISTORY_PAGE })
       .then((bars) => {
         if (latest.current.loadedInterval === shown) dispatch({ type: 'older', bars });
       })
@@ -55,7 +55,7 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
       .finally(() => {
         loadingOlder.current = false;
       });
-  }, [chainId, pairId]);
+  }, [apiBase, chainId, pairId]);
 
   const refetching = useRef(false);
   const onCandle = useCallback((candle: Kline) => {
@@ -66,7 +66,7 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
     // Buckets were missed while asleep or disconnected: reload the newest page instead of drawing a hole.
     if (refetching.current) return;
     refetching.current = true;
-    getKlines({ chainId, pairId, interval: shown, limit: HISTORY_PAGE })
+    getKlines(apiBase, { chainId, pairId, interval: shown, limit: HISTORY_PAGE })
       .then((bars) => {
         if (latest.current.loadedInterval === shown) dispatch({ type: 'reset', bars });
       })
@@ -74,8 +74,8 @@ export function useCandleSeries({ chainId, pairId, interval, initial }: Options)
       .finally(() => {
         refetching.current = false;
       });
-  }, [chainId, pairId]);
-  const live = useLiveCandles({ chainId, pairId, interval, onCandle });
+  }, [apiBase, chainId, pairId]);
+  const live = useLiveCandles({ apiBase, chainId, pairId, interval, onCandle });
 
   return { series, loading: loadedInterval !== interval, error, live, loadOlder };
 }

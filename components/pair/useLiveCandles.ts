@@ -11,15 +11,15 @@ const RECONNECT_BASE_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 const FALLBACK_POLL_MS = 2_000;
 
-type Options = { chainId: number; pairId: number; interval: KlineInterval; onCandle: (candle: Kline) => void };
+type Options = { apiBase: string; chainId: number; pairId: number; interval: KlineInterval; onCandle: (candle: Kline) => void };
 
-export function useLiveCandles({ chainId, pairId, interval, onCandle }: Options): LiveStatus {
+export function useLiveCandles({ apiBase, chainId, pairId, interval, onCandle }: Options): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const handler = useRef(onCandle);
   handler.current = onCandle;
 
   useEffect(() => {
-    const url = `/v1/market/stream?${new URLSearchParams({ chainId: String(chainId), pairId: String(pairId), interval })}`;
+    const url = `${apiBase}/v1/market/stream?${new URLSearchParams({ chainId: String(chainId), pairId: String(pairId), interval })}`;
     let source: EventSource | null = null;
     let pollTimer: ReturnType<typeof setInterval> | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -27,7 +27,7 @@ export function useLiveCandles({ chainId, pairId, interval, onCandle }: Options)
     const polls = new AbortController();
 
     const poll = () => {
-      getKlines({ chainId, pairId, interval, limit: 2 }, polls.signal)
+      getKlines(apiBase, { chainId, pairId, interval, limit: 2 }, polls.signal)
         .then((candles) => candles.forEach((c) => handler.current(c)))
         .catch(() => {});
     };
@@ -67,7 +67,7 @@ export function useLiveCandles({ chainId, pairId, interval, onCandle }: Options)
       clearTimeout(retryTimer);
       polls.abort();
     };
-  }, [chainId, pairId, interval]);
+  }, [apiBase, chainId, pairId, interval]);
 
   return status;
 }

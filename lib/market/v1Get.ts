@@ -11,10 +11,11 @@ export class V1Error extends Error {
 
 type Params = Record<string, string | number | undefined>;
 
-export async function v1Get<T>(path: string, params: Params, signal?: AbortSignal): Promise<T> {
+/** `apiBase` is the app's BASE_PATH ('' when served at the root). */
+export async function v1Get<T>(apiBase: string, path: string, params: Params, signal?: AbortSignal): Promise<T> {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
-  const res = await fetch(`/v1/${path}?${search}`, { signal, cache: 'no-store' });
+  const res = await fetch(`${apiBase}/v1/${path}?${search}`, { signal, cache: 'no-store' });
   const body: unknown = await res.json().catch(() => null);
   if (typeof body !== 'object' || body === null || !('code' in body)) throw new V1Error(res.status, 'MALFORMED', `${path}: not an API response`);
   const envelope = body as { code: number; msg?: string; data?: unknown; error?: { type?: string } };
@@ -24,4 +25,4 @@ export async function v1Get<T>(path: string, params: Params, signal?: AbortSigna
 
 export type KlinesRequest = { chainId: number; pairId: number; interval: KlineInterval; end?: number; limit?: number };
 
-export const getKlines = (q: KlinesRequest, signal?: AbortSignal) => v1Get<Kline[]>('market/klines', { ...q }, signal);
+export const getKlines = (apiBase: string, q: KlinesRequest, signal?: AbortSignal) => v1Get<Kline[]>(apiBase, 'market/klines', { ...q }, signal);

@@ -8,6 +8,7 @@ import { PairLiveProvider } from '@/components/pair/PairLivePrice';
 import { PairView } from '@/components/pair/PairView';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/loadChains';
+import { env } from '@/lib/env';
 import { marketKlines, marketPair, marketPairs } from '@/lib/market/marketAnswers';
 
 type Params = { chainId: string; pairId: string };
@@ -49,6 +50,7 @@ export default async function PairPage({ params }: { params: Promise<Params> }) 
       <div className="flex flex-col gap-4">
         <PairHeader overview={overview} chainName={chain.name} />
         <PairView
+          apiBase={env().BASE_PATH ?? ''}
           chainId={chainId}
           pairId={pairId}
           pairName={overview.pair_name}
