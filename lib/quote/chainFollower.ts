@@ -34,6 +34,8 @@ export class ChainFollower {
   private loadedAt = 0;
   private headTimestamp = 0n;
   private logCursor: bigint | undefined;
+  private watchedFrom: bigint | undefined;
+  private watched: { block: bigint; timestamp: bigint } | undefined;
   private needsReload = true;
   private failing = false;
   private timer: NodeJS.Timeout | undefined;
@@ -58,9 +60,12 @@ export class ChainFollower {
     for (const wake of this.waiters.splice(0)) wake();
   }
 
-  /** Resolves after the first successful sync, or after `timeoutMs` (whichever comes first). */
+  /**
+   * Waits for the first load (at most `timeoutMs`). Once a snapshot exists it returns at once, even when stale:
+   * a chain that went away answers CHAIN_UNAVAILABLE immediately rather than making every request wait.
+   */
   async ready(timeoutMs: number): Promise<void> {
-    if (this.isFresh()) return;
+    if (this.graph !== undefined || !this.running) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
       this.waiters.push(() => {
@@ -89,9 +94,13 @@ export class ChainFollower {
     }
   }
 
-  /** Timestamp of the newest block seen: the chain's own clock (deadlines are checked against it). */
-  chainTime(): bigint {
-    return this.headTimestamp;
+  /**
+   * The newest block up to which every watched log has been delivered, with its timestamp (the chain's own clock,
+   * which deadlines are checked against); undefined while the follower is not current.
+   */
+  watchedThrough(): { block: bigint; timestamp: bigint; since: bigint } | undefined {
+    if (!this.isFresh() || !this.watched || this.watchedFrom === undefined) return undefined;
+    return { ...this.watched, since: this.watchedFrom };
   }
 
   health(): FollowerHealth {
@@ -149,6 +158,7 @@ export class ChainFollower {
       await this.follow(graph, head.number);
     }
     this.headTimestamp = head.timestamp;
+    if (this.logCursor === head.number) this.watched = { block: head.number, timestamp: head.timestamp };
   }
 
   private async reload(blockNumber: bigint): Promise<void> {
@@ -184,10 +194,14 @@ export class ChainFollower {
     this.graph = withReserves(base, updates, toBlock);
   }
 
-  /** Hands the watched contract's logs since the last delivery to its consumer (before the snapshot moves on). */
+  /**
+   * Hands the watched contract's logs since the last delivery to its consumer. An RPC failure fails the tick; a
+   * consumer failure (its store is down) only keeps the cursor, so the same logs are delivered again next time.
+   */
   private async deliverWatched(toBlock: bigint): Promise<void> {
     const watch = this.options.watch;
     if (!watch) return;
+    this.watchedFrom ??= toBlock;
     const from = this.logCursor === undefined ? toBlock : this.logCursor + 1n;
     if (from > toBlock) {
       this.logCursor = toBlock;
@@ -195,8 +209,12 @@ export class ChainFollower {
     }
     const start = toBlock - from > MAX_LOG_RANGE ? toBlock - MAX_LOG_RANGE : from;
     const logs = await this.client.getLogs({ address: watch.address, fromBlock: start, toBlock });
-    await watch.onLogs(logs);
-    this.logCursor = toBlock;
+    try {
+      await watch.onLogs(logs);
+      this.logCursor = toBlock;
+    } catch (error: unknown) {
+      log.error({ chainId: this.chain.id, err: error instanceof Error ? error.message : String(error) }, 'watched logs not recorded; retrying');
+    }
   }
 
   /** On large graphs paths may pass only through configured tokens, which keeps the search small. */
