@@ -1,0 +1,8 @@
+// GET /v1/quote/status?quote_id=…
+import { quoteStatusEndpoint } from '@/lib/api/endpoints/quoteStatusEndpoint';
+import { route } from '@/lib/api/route';
+import { quoteStatus } from '@/lib/quote/quoteStatus';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route(quoteStatusEndpoint, ({ query, auth }) => quoteStatus(query.quote_id, auth));

@@ -1,0 +1,116 @@
+// Quote benchmarks (`npm run bench:quotes`): the engine alone, then a running server under load. Prints figures.
+//   Engine: bestRoute median/p99 µs on a devnet-shaped graph (no server needed).
+//   Server (BASE_URL, default http://localhost:3000; skipped with --engine-only): autocannon at 16 connections,
+//   POST /v1/quote/indicative vs GET /v1/health (req/s ratio, p99), then sequential firm quotes (p99).
+//   Run the server with RATE_LIMIT_QUOTE_PER_MIN and RATE_LIMIT_PUBLIC_PER_MIN high enough for the load.
+import { createRequire } from 'node:module';
+import { zeroAddress, type Address } from 'viem';
+import { bestRoute } from '@/lib/quote/bestRoute';
+import { TOKENS, devnetLikeGraph } from '@/lib/quote/fixtures/devnetLikeGraph';
+
+type CannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+type CannonOptions = { url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string };
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
+
+const CONNECTIONS = 16;
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const FIRM_QUOTES = Number(process.env.BENCH_FIRM_QUOTES ?? 200);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+function benchEngine(): void {
+  const graph = devnetLikeGraph();
+  const tokens = Object.values(TOKENS);
+  const pairs: [Address, Address][] = tokens.flatMap((a) => tokens.filter((b) => b !== a).map((b): [Address, Address] => [a, b]));
+  const amounts = [10n ** 6n, 10n ** 12n, 10n ** 15n, 10n ** 18n, 5n * 10n ** 19n];
+  const run = (i: number) => {
+    const [a, b] = pairs[i % pairs.length] as [Address, Address];
+    try {
+      bestRoute(graph, a, b, amounts[i % amounts.length] as bigint);
+    } catch {
+      // dust on some pairs: still a full search
+    }
+  };
+  for (let i = 0; i < 20_000; i++) run(i); // warm the JIT and the per-pair path cache
+  const samples: number[] = [];
+  for (let i = 0; i < 50_000; i++) {
+    const t0 = process.hrtime.bigint();
+    run(i);
+    samples.push(Number(process.hrtime.bigint() - t0) / 1000);
+  }
+  samples.sort((x, y) => x - y);
+  const paths = graph.topology.pathCache.size;
+  console.log(`engine  bestRoute on ${graph.topology.pools.length} pools / ${tokens.length} tokens (${pairs.length} pairs, ${paths} cached): median ${percentile(samples, 50).toFixed(2)} µs, p99 ${percentile(samples, 99).toFixed(2)} µs (target median ≤ 50 µs)`);
+}
+
+type ChainsResponse = { data: { chain_id: number; tokens: { address: string; decimals: number }[] }[] };
+
+async function pickPair(baseUrl: string): Promise<{ chainId: number; tokenIn: string; tokenOut: string; amountIn: string }> {
+  const res = await fetch(`${baseUrl}/v1/chains`);
+  const body = (await res.json()) as ChainsResponse;
+  const chain = body.data[0];
+  const token = chain?.tokens.find((t) => t.decimals === 6) ?? chain?.tokens[0];
+  if (!chain || !token) throw new Error('the server lists no chain with tokens');
+  return { chainId: chain.chain_id, tokenIn: zeroAddress, tokenOut: token.address, amountIn: (10n ** 16n).toString() };
+}
+
+function line(name: string, r: CannonResult): string {
+  return `${name.padEnd(26)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`;
+}
+
+async function benchServer(baseUrl: string): Promise<void> {
+  // Loaded here so the engine figures need neither the server's key nor its configuration.
+  const { signAccessToken } = await import('@/lib/auth/signAccessToken');
+  const { access_token: token } = await signAccessToken({ sub: 'bench-quotes', scopes: ['quote:indicative', 'quote:firm'], ttlSec: 3600 });
+  const pair = await pickPair(baseUrl);
+  const indicative = JSON.stringify({ src_chain_id: pair.chainId, dst_chain_id: pair.chainId, token_in: pair.tokenIn, token_out: pair.tokenOut, amount_in: pair.amountIn });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const probe = await fetch(`${baseUrl}/v1/quote/indicative`, { method: 'POST', headers, body: indicative });
+  if (!probe.ok) throw new Error(`indicative quote answered ${probe.status}: ${await probe.text()}`);
+
+  const health = await autocannon({ url: `${baseUrl}/v1/health`, connections: CONNECTIONS, duration: DURATION_SEC });
+  const quotes = await autocannon({ url: `${baseUrl}/v1/quote/indicative`, connections: CONNECTIONS, duration: DURATION_SEC, method: 'POST', headers, body: indicative });
+  console.log(line('GET /v1/health', health));
+  console.log(line('POST /v1/quote/indicative', quotes));
+  console.log(`ratio   indicative / health req/s = ${(quotes.requests.average / health.requests.average).toFixed(2)} (target ≥ 0.8; indicative p99 target ≤ 20 ms)`);
+  if (quotes.non2xx + health.non2xx > 0) console.log('warning: non-2xx answers (rate limits? raise RATE_LIMIT_*_PER_MIN on the server)');
+
+  const firm = JSON.stringify({
+    ...JSON.parse(indicative) as object,
+    from_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    to_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    slippage: 0.5,
+    expiry_time_sec: 60,
+  });
+  const samples: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < FIRM_QUOTES; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${baseUrl}/v1/quote/firm`, { method: 'POST', headers, body: firm });
+    await res.arrayBuffer();
+    samples.push(performance.now() - t0);
+    if (!res.ok) failures++;
+  }
+  samples.sort((x, y) => x - y);
+  console.log(`firm    ${FIRM_QUOTES} sequential POST /v1/quote/firm: median ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms, failures ${failures} (target p99 ≤ 40 ms)`);
+}
+
+async function main(): Promise<void> {
+  benchEngine();
+  if (process.argv.includes('--engine-only')) return;
+  const baseUrl = (process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+  await benchServer(baseUrl);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
