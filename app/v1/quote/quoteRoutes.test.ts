@@ -338,7 +338,7 @@ describe('quote routes on a devnet', () => {
         const res = await (toFirm ? firm : indicative)(b);
         expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       }),
-      { numRuns: 2500 },
+      { numRuns: 5000 },
     );
   });
 
