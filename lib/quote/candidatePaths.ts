@@ -1,8 +1,10 @@
 // Enumerates the simple pool paths of up to three hops between two tokens, once per token pair.
 import type { Address } from 'viem';
+import { ROUTER_MAX_HOPS } from '@/lib/contracts/swapRouterQuote';
 import type { CandidatePath, Hop, PoolTopology } from './poolGraph';
 
-export const MAX_HOPS = 3;
+/** The router executes paths of at most this many pools. */
+export const MAX_HOPS = ROUTER_MAX_HOPS;
 /** Bounds the work per quote on dense graphs; shorter paths are kept first. */
 export const MAX_CANDIDATE_PATHS = 64;
 

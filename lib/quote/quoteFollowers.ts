@@ -1,17 +1,14 @@
 // One ChainFollower per configured chain, started lazily on first use and kept on globalThis so dev reloads
 // (which re-evaluate modules) do not start a second poller.
 import 'server-only';
-import { decodeEventLog, parseAbi, type Log } from 'viem';
+import { decodeEventLog, type Log } from 'viem';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { ChainFollower } from './chainFollower';
 import { quoteDb } from './quoteDb';
 import { quoteStore } from './quoteStore';
-
-const QUOTE_FILLED_ABI = parseAbi([
-  'event QuoteFilled(bytes32 indexed quoteId, address indexed sender, address indexed recipient, address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOut, uint256 feeAmount)',
-]);
 
 type Registry = Map<number, { chain: ChainConfig; key: string; follower: ChainFollower }>;
 const REGISTRY_KEY = Symbol.for('swapdesk.quote.followers');
@@ -26,7 +23,7 @@ function registry(): Registry {
 export async function recordFills(chainId: number, logs: readonly Log[]): Promise<void> {
   const fills = logs.flatMap((entry) => {
     try {
-      const event = decodeEventLog({ abi: QUOTE_FILLED_ABI, data: entry.data, topics: entry.topics });
+      const event = decodeEventLog({ abi: swapRouterAbi, eventName: 'QuoteFilled', data: entry.data, topics: entry.topics });
       return entry.transactionHash ? [{ quoteId: event.args.quoteId, chainId, txHash: entry.transactionHash, amountOut: event.args.amountOut }] : [];
     } catch {
       return []; // the router's other events

@@ -1,6 +1,7 @@
 // GET /v1/quote/status: a stored firm quote followed to `filled` (router QuoteFilled) or `expired` (chain time past deadline).
 import 'server-only';
-import { parseAbiItem, type Address, type Hex } from 'viem';
+import { getAbiItem, type Address, type Hex } from 'viem';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { ApiError } from '@/lib/api/errors';
 import type { QuoteStatus } from '@/lib/api/schemas/quote';
 import type { AuthContext } from '@/lib/auth/authContext';
@@ -10,9 +11,7 @@ import { quoteDb } from './quoteDb';
 import { followerFor } from './quoteFollowers';
 import { quoteStore, type QuoteStore, type StoredQuote } from './quoteStore';
 
-const QUOTE_FILLED = parseAbiItem(
-  'event QuoteFilled(bytes32 indexed quoteId, address indexed sender, address indexed recipient, address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOut, uint256 feeAmount)',
-);
+const QUOTE_FILLED = getAbiItem({ abi: swapRouterAbi, name: 'QuoteFilled' });
 
 /**
  * Settles an `issued` quote the follower cannot vouch for alone: issued before it started watching (a restart),
