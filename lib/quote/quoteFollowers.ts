@@ -10,7 +10,7 @@ import { ChainFollower } from './chainFollower';
 import { quoteDb } from './quoteDb';
 import { quoteStore } from './quoteStore';
 
-type Registry = Map<number, { chain: ChainConfig; key: string; follower: ChainFollower }>;
+type Registry = Map<number, { key: string; follower: ChainFollower }>;
 const REGISTRY_KEY = Symbol.for('swapdesk.quote.followers');
 const holder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Registry };
 
@@ -46,22 +46,30 @@ function create(chain: ChainConfig): ChainFollower {
   });
 }
 
+/** Serialised registry entries, memoised per object: loadChains() hands out the same object until the file changes. */
+const keys = new WeakMap<ChainConfig, string>();
+
+function keyOf(chain: ChainConfig): string {
+  let key = keys.get(chain);
+  if (key === undefined) {
+    key = JSON.stringify(chain);
+    keys.set(chain, key);
+  }
+  return key;
+}
+
 /** The running follower of `chain`; replaced when the chain's registry entry changes (a devnet restart). */
 export function followerFor(chain: ChainConfig): ChainFollower {
   const current = registry().get(chain.id);
-  // loadChains() hands out the same object until the file changes: identity is the cheap common case.
-  if (current && current.chain === chain) return current.follower;
-  const key = JSON.stringify(chain);
-  if (current && current.key === key) {
-    current.chain = chain;
-    return current.follower;
-  }
+  // Every route bundle of the server has its own copy of the registry file's objects, hence the key compare.
+  const key = keyOf(chain);
+  if (current && current.key === key) return current.follower;
   if (current) {
     current.follower.stop();
     log.info({ chainId: chain.id }, 'chain registry entry changed; restarting its follower');
   }
   const follower = create(chain);
-  registry().set(chain.id, { chain, key, follower });
+  registry().set(chain.id, { key, follower });
   follower.start();
   return follower;
 }
