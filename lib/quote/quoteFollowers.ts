@@ -22,12 +22,15 @@ function registry(): Registry {
 /** Records the router's QuoteFilled events of `chainId` against the stored quotes. */
 export async function recordFills(chainId: number, logs: readonly Log[]): Promise<void> {
   const fills = logs.flatMap((entry) => {
+    let event;
     try {
-      const event = decodeEventLog({ abi: swapRouterAbi, eventName: 'QuoteFilled', data: entry.data, topics: entry.topics });
-      return entry.transactionHash ? [{ quoteId: event.args.quoteId, chainId, txHash: entry.transactionHash, amountOut: event.args.amountOut }] : [];
+      event = decodeEventLog({ abi: swapRouterAbi, data: entry.data, topics: entry.topics });
     } catch {
-      return []; // the router's other events
+      return []; // not one of the router's events
     }
+    // The router also logs signer and fee-recipient changes; only fills settle quotes.
+    if (event.eventName !== 'QuoteFilled' || !entry.transactionHash) return [];
+    return [{ quoteId: event.args.quoteId, chainId, txHash: entry.transactionHash, amountOut: event.args.amountOut }];
   });
   if (fills.length === 0) return;
   const store = quoteStore(await quoteDb());

@@ -151,6 +151,12 @@ describe('quote routes on a devnet', () => {
     writeChains([chainA]);
     const both = ['quote:indicative', 'quote:firm'] as const;
     integrator = (await signAccessToken({ sub: 'e2e-integrator', scopes: both, ttlSec: 3600 })).access_token;
+    // Start the follower, then have the router log something other than a fill: every fill below must still be seen.
+    expect((await indicative({ ...base(), token_in: usdc, token_out: dai, amount_in: '1000000' })).status).toBe(200);
+    const admin = await c.wallet(0).writeContract({
+      address: router, abi: swapRouterAbi, functionName: 'setFeeRecipient', args: [devAccount(FEE_RECIPIENT).address], account: devAccount(0), chain: c.chain,
+    });
+    await c.publicClient.waitForTransactionReceipt({ hash: admin, pollingInterval: POLLING_MS });
     otherIntegrator = (await signAccessToken({ sub: 'e2e-other', scopes: both, ttlSec: 3600 })).access_token;
     walletToken = (await signAccessToken({ sub: devAccount(SENDER).address, scopes: both, ttlSec: 3600 })).access_token;
     indicativeOnly = (await signAccessToken({ sub: 'e2e-guest', scopes: ['quote:indicative'], ttlSec: 3600 })).access_token;
