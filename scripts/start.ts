@@ -13,6 +13,8 @@ import { killNow, spawnChild, type Child } from './devnet/spawnChild';
 import { waitForHttp } from './devnet/waitForHttp';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** `npm start -- --devnet-only`: the chains and the indexer without the web app, e.g. beside `next dev`. */
+const DEVNET_ONLY = process.argv.includes('--devnet-only');
 const APP_READY_TIMEOUT_MS = 120_000;
 const require = createRequire(import.meta.url);
 
@@ -78,6 +80,15 @@ async function buildAppIfNeeded(config: Env): Promise<void> {
   display.line(`web app built in ${seconds(started)}`);
 }
 
+async function startApp(config: Env): Promise<void> {
+  await buildAppIfNeeded(config);
+  if (stopping) return;
+  const app = nextChild('web', ['start', '-p', String(config.PORT)], config);
+  children.push(app);
+  watch('the web app', app.exited);
+  await waitForHttp(`http://127.0.0.1:${config.PORT}/`, APP_READY_TIMEOUT_MS, () => stopping);
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   let config: Env;
@@ -90,7 +101,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  await assertPortFree(config.PORT, undefined, 'set PORT to a free port or stop whatever listens on it');
+  if (!DEVNET_ONLY) await assertPortFree(config.PORT, undefined, 'set PORT to a free port or stop whatever listens on it');
   display.line(`data folder: ${config.SWAPDESK_DATA_DIR}`);
   if (config.CHAINS_CONFIG !== path.join(config.SWAPDESK_DATA_DIR, 'chains.json')) {
     display.line(`note: CHAINS_CONFIG is ${config.CHAINS_CONFIG}; the app reads that file, not the devnet's registry`);
@@ -111,16 +122,11 @@ async function main(): Promise<void> {
     children.push(indexer);
     watch('the indexer', indexer.exited);
   }
-  await buildAppIfNeeded(config);
-  if (stopping) return;
-  const app = nextChild('web', ['start', '-p', String(config.PORT)], config);
-  children.push(app);
-  watch('the web app', app.exited);
-  await waitForHttp(`http://127.0.0.1:${config.PORT}/`, APP_READY_TIMEOUT_MS, () => stopping);
+  if (!DEVNET_ONLY) await startApp(config);
   if (stopping) return;
 
   display.line('');
-  display.line(`Swapdesk is ready in ${seconds(started)}: http://localhost:${config.PORT}`);
+  display.line(DEVNET_ONLY ? 'devnet only (no web app): `npm run dev` can run beside it' : `Swapdesk is ready in ${seconds(started)}: http://localhost:${config.PORT}`);
   for (const chain of devnet.chains) display.line(`  ${chain.name} (chain ${chain.id}): ${chain.rpcUrl}`);
   display.line(`  dev accounts: anvil's default mnemonic, #0–#9 funded with every token (${DEVNET_CHAINS.map((c) => c.tokens.join(' ')).join(' / ')})`);
   display.line('  Ctrl-C stops everything; delete the data folder to start over.');

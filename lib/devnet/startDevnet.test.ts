@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAbiItem, zeroAddress, type Address } from 'viem';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { uniswapV2FactoryAbi } from '@/contracts/generated/uniswapV2Factory';
 import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
 import { parseChains } from '@/lib/chains/loadChains';
 import { devAccount, devClients, type DevClients } from './deployUniswap';
-import { DEVNET_CHAINS, DEV_ACCOUNT_COUNT } from './devnetMarkets';
+import { ACCOUNT_ROLES, DEVNET_CHAINS, DEV_ACCOUNT_COUNT } from './devnetMarkets';
+import { devnetQuoteSigner } from './ensureSwapRouter';
 import { startDevnet, type Devnet, type DevnetChain } from './startDevnet';
 
 const HISTORY = { days: 3, swapsPerPair: 12 };
@@ -89,6 +91,17 @@ describe('startDevnet', () => {
     }
   });
 
+  it('deploys SwapRouter on each chain, signed for by the app\'s quote signer, paying fees to account #8', async () => {
+    const signer = devnetQuoteSigner(dataDir);
+    for (const chain of first.chains) {
+      const c = clients(chain);
+      const router = chain.record.swapRouter;
+      if (!router) throw new Error(`no SwapRouter on chain ${chain.id}`);
+      expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'quoteSigner' })).toBe(signer);
+      expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'feeRecipient' })).toBe(devAccount(ACCOUNT_ROLES.feeRecipient).address);
+    }
+  });
+
   it('funds all ten dev accounts with native coin and every token', async () => {
     for (const chain of first.chains) {
       const c = clients(chain);
@@ -110,6 +123,7 @@ describe('startDevnet', () => {
       const chain = first.chains.find((c) => c.id === config.id);
       if (!chain) throw new Error(`chain ${config.id} not running`);
       expect(config.stablecoins).toEqual([tokenAddress(chain, 'USDC'), tokenAddress(chain, 'DAI')]);
+      expect(config.swapRouter).toBe(chain.record.swapRouter);
       expect(config.tokens.find((t) => t.symbol === 'USDC')?.decimals).toBe(6);
       expect(config.tokens.find((t) => t.symbol === 'WBTC')?.decimals).toBe(8);
       expect(config.tokens.map((t) => t.symbol)).toContain('WETH');
@@ -119,7 +133,7 @@ describe('startDevnet', () => {
     }
   });
 
-  it('restarts from the data folder without deploying again, keeps the chain, trades live, and leaves no process', async () => {
+  it('restarts from the data folder without deploying again, keeps the chain, rotates the quote signer, trades live, and leaves no process', async () => {
     const before = await Promise.all(first.chains.map(async (chain) => ({
       block: await clients(chain).publicClient.getBlockNumber(),
       swaps: (await swapLogs(clients(chain), chain.record.pools[0]?.address ?? zeroAddress)).length,
@@ -128,11 +142,15 @@ describe('startDevnet', () => {
     await first.stop();
     expect(pids.filter(alive)).toEqual([]);
 
-    second = await startDevnet({ dataDir, ports: 'free', history: HISTORY, activity: { intervalMs: [50, 100] } });
+    // A new quote signer (QUOTE_SIGNER_KEY changed) is set on the existing SwapRouter rather than redeploying it.
+    const rotatedSigner = devAccount(5).address;
+    second = await startDevnet({ dataDir, ports: 'free', history: HISTORY, activity: { intervalMs: [50, 100] }, quoteSigner: rotatedSigner });
     expect(second.chains.map((c) => c.fresh)).toEqual([false, false]);
     expect(second.chains.map((c) => c.record)).toEqual(first.chains.map((c) => c.record));
     for (const [i, chain] of second.chains.entries()) {
       const c = clients(chain);
+      const router = chain.record.swapRouter ?? zeroAddress;
+      expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'quoteSigner' })).toBe(rotatedSigner);
       expect(await c.publicClient.getBlockNumber()).toBeGreaterThanOrEqual(before[i]?.block ?? 0n);
       const pools = chain.record.pools.map((p) => p.address);
       const countSwaps = async () => (await Promise.all(pools.map((p) => swapLogs(c, p)))).reduce((n, logs) => n + logs.length, 0);

@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Address, Hex } from 'viem';
 import { assertPortFree } from './assertPortFree';
 import { DevnetError } from './devnetError';
-import { deployDevnetChain, type DeployedChain } from './deployDevnetChain';
-import { devAccount } from './deployUniswap';
-import { DEVNET_CHAINS, ACCOUNT_ROLES, type ChainSpec } from './devnetMarkets';
+import { deployDevnetChain } from './deployDevnetChain';
+import { DEVNET_CHAINS, type ChainSpec } from './devnetMarkets';
+import { devnetQuoteSigner, ensureSwapRouter } from './ensureSwapRouter';
 import { readDevnetRecord, writeDevnetRecord, type DevnetChainRecord } from './devnetRecord';
 import { generateHistory } from './generateHistory';
 import { rpc as rpcClient, type Rpc } from './rpc';
@@ -19,8 +19,6 @@ import { chainsFile, writeChainsFile } from './writeChainsFile';
 export type DevnetStage = 'anvil' | 'reuse' | 'deploy' | 'history' | 'swapRouter' | 'ready' | 'activity';
 export type DevnetProgress = { chainId: number; stage: DevnetStage; message: string; done?: number; total?: number };
 export type HistoryPlan = { days: number; swapsPerPair: number };
-
-export type SwapRouterDeployer = (args: { rpcUrl: string; chain: DeployedChain; feeRecipient: Address }) => Promise<Address>;
 
 export type StartDevnetOptions = {
   /** Holds anvil-<chainId>.json (chain state), devnet.json (deployment record) and chains.json (registry). */
@@ -38,8 +36,11 @@ export type StartDevnetOptions = {
   detached?: boolean;
   /** Aborting stops every chain started so far; startDevnet then rejects with a DevnetError. */
   signal?: AbortSignal;
-  /** Deploys Swapdesk's SwapRouter on a chain whose record has none. */
-  deploySwapRouter?: SwapRouterDeployer;
+  /**
+   * Signer of the SwapRouter deployed on each chain; by default the app's own (QUOTE_SIGNER_KEY, else the dev key
+   * `<dataDir>/quote-signer.key`).
+   */
+  quoteSigner?: Address;
 };
 
 export type DevnetChain = { id: number; name: string; rpcUrl: string; port: number; record: DevnetChainRecord; anvil: Anvil; fresh: boolean };
@@ -138,22 +139,16 @@ async function freshChain({ spec, port, options, launch, historyEnd }: ChainStar
 async function startChain(start: ChainStart): Promise<DevnetChain> {
   const stateFile = path.join(start.options.dataDir, `anvil-${start.spec.id}.json`);
   const chain = (await reuseChain(start, stateFile)) ?? (await freshChain(start, stateFile));
-  const deploySwapRouter = start.options.deploySwapRouter;
-  if (deploySwapRouter && !chain.record.swapRouter) {
-    start.options.onProgress?.({ chainId: chain.id, stage: 'swapRouter', message: `chain ${chain.id}: deploying SwapRouter…` });
-    try {
-      const swapRouter = await deploySwapRouter({ rpcUrl: chain.rpcUrl, chain: chain.record, feeRecipient: feeRecipientAddress() });
-      chain.record = { ...chain.record, swapRouter };
-    } catch (error: unknown) {
-      await chain.anvil.stop();
-      throw error;
-    }
+  try {
+    const quoteSigner = start.options.quoteSigner ?? devnetQuoteSigner(start.options.dataDir);
+    if (!chain.record.swapRouter) start.options.onProgress?.({ chainId: chain.id, stage: 'swapRouter', message: `chain ${chain.id}: deploying SwapRouter…` });
+    const swapRouter = await ensureSwapRouter({ rpcUrl: chain.rpcUrl, chain: chain.record, quoteSigner });
+    chain.record = { ...chain.record, swapRouter };
+  } catch (error: unknown) {
+    await chain.anvil.stop();
+    throw error;
   }
   return chain;
-}
-
-function feeRecipientAddress(): Address {
-  return devAccount(ACCOUNT_ROLES.feeRecipient).address;
 }
 
 async function resolvePorts(ports: StartDevnetOptions['ports']): Promise<[number, number]> {

@@ -4,29 +4,48 @@ import type { DevnetProgress } from '@/lib/devnet/startDevnet';
 
 export type ProgressDisplay = { onProgress(progress: DevnetProgress): void; line(message: string): void; done(): void };
 
+type Counter = { done: number; total: number };
+
+function historyText(history: Map<number, Counter>): string {
+  const parts = [...history].map(([id, h]) => `chain ${id} ${h.done} of ${h.total}`);
+  const done = [...history.values()].reduce((n, h) => n + h.done, 0);
+  const total = [...history.values()].reduce((n, h) => n + h.total, 0);
+  return `history: ${done} of ${total} swaps (${parts.join(', ')})`;
+}
+
 export function progressDisplay(out: NodeJS.WriteStream = process.stdout): ProgressDisplay {
-  const history = new Map<number, { done: number; total: number }>();
-  let liveLine = false;
+  const history = new Map<number, Counter>();
+  let liveLine = '';
   let lastQuarter = -1;
 
-  const clearLive = () => {
+  const complete = () => [...history.values()].every((h) => h.done >= h.total);
+  const eraseLive = () => {
     if (liveLine) out.write('\r\x1b[2K');
-    liveLine = false;
+  };
+  const drawLive = () => {
+    if (!liveLine) return;
+    out.write(liveLine);
+    // Once every chain is done the counter stays in the scrollback as a normal line.
+    if (complete()) {
+      out.write('\n');
+      liveLine = '';
+    }
   };
   const line = (message: string) => {
-    clearLive();
+    eraseLive();
     out.write(`${message}\n`);
+    drawLive();
   };
   const renderHistory = () => {
-    const parts = [...history].map(([id, h]) => `chain ${id} ${h.done} of ${h.total}`);
-    const done = [...history.values()].reduce((n, h) => n + h.done, 0);
-    const total = [...history.values()].reduce((n, h) => n + h.total, 0);
-    const text = `history: ${done} of ${total} swaps (${parts.join(', ')})`;
+    const text = historyText(history);
     if (out.isTTY) {
-      out.write(`\r\x1b[2K${text}`);
-      liveLine = true;
+      eraseLive();
+      liveLine = text;
+      drawLive();
       return;
     }
+    const done = [...history.values()].reduce((n, h) => n + h.done, 0);
+    const total = [...history.values()].reduce((n, h) => n + h.total, 0);
     const quarter = Math.floor((4 * done) / Math.max(total, 1));
     if (quarter !== lastQuarter) {
       lastQuarter = quarter;
@@ -44,6 +63,9 @@ export function progressDisplay(out: NodeJS.WriteStream = process.stdout): Progr
       }
     },
     line,
-    done: clearLive,
+    done() {
+      if (liveLine) out.write('\n');
+      liveLine = '';
+    },
   };
 }
