@@ -7,6 +7,7 @@ import { indicativeQuoteEndpoint } from './endpoints/indicativeQuoteEndpoint';
 import { guestTokenEndpoint } from './endpoints/guestTokenEndpoint';
 import { jwksEndpoint } from './endpoints/jwksEndpoint';
 import { openapiEndpoint } from './endpoints/openapiEndpoint';
+import { klinesEndpoint, pairEndpoint, pairsEndpoint } from './endpoints/marketEndpoints';
 import { quoteStatusEndpoint } from './endpoints/quoteStatusEndpoint';
 import type { EndpointSpec } from './openapi';
 
@@ -16,6 +17,9 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   openapiEndpoint,
   jwksEndpoint,
   guestTokenEndpoint,
+  pairsEndpoint,
+  pairEndpoint,
+  klinesEndpoint,
   indicativeQuoteEndpoint,
   firmQuoteEndpoint,
   quoteStatusEndpoint,
