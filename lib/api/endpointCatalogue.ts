@@ -1,12 +1,15 @@
 // Every endpoint /v1/openapi.json documents. A new endpoint: defineEndpoint() beside its schemas, pass it to
 // route() in its route file, and add it here.
 import { chainsEndpoint } from './endpoints/chainsEndpoint';
+import { firmQuoteEndpoint } from './endpoints/firmQuoteEndpoint';
 import { healthEndpoint } from './endpoints/healthEndpoint';
+import { indicativeQuoteEndpoint } from './endpoints/indicativeQuoteEndpoint';
 import { guestTokenEndpoint } from './endpoints/guestTokenEndpoint';
 import { jwksEndpoint } from './endpoints/jwksEndpoint';
 import { openapiEndpoint } from './endpoints/openapiEndpoint';
 import { klinesEndpoint, pairEndpoint, pairsEndpoint } from './endpoints/marketEndpoints';
 import { marketStreamEndpoint } from './endpoints/marketStreamEndpoint';
+import { quoteStatusEndpoint } from './endpoints/quoteStatusEndpoint';
 import type { EndpointSpec } from './openapi';
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
@@ -19,4 +22,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   pairEndpoint,
   klinesEndpoint,
   marketStreamEndpoint,
+  indicativeQuoteEndpoint,
+  firmQuoteEndpoint,
+  quoteStatusEndpoint,
 ];
