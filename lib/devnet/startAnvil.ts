@@ -54,19 +54,40 @@ async function rpcAnswers(rpcUrl: string): Promise<boolean> {
   }
 }
 
+/** Reads anvil's banner until it says which port it bound (it picks a free one itself for `--port 0`). */
+function boundPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-8_000);
+      const match = /Listening on [0-9.]+:(\d+)/.exec(seen);
+      if (match?.[1]) {
+        child.stdout?.off('data', onData);
+        // Keep draining the request log so anvil never blocks on a full pipe.
+        child.stdout?.resume();
+        child.stdout?.on('data', () => undefined);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`anvil exited with ${code} before listening`)));
+  });
+}
+
 export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
-  const port = options.port && options.port > 0 ? options.port : await freePort();
-  const args = ['--chain-id', String(options.chainId), '--port', String(port), '--host', '127.0.0.1', '--silent'];
+  // Without a fixed port anvil binds port 0 and reports it: no window in which two chains could pick one port.
+  const fixedPort = options.port && options.port > 0 ? options.port : undefined;
+  const args = ['--chain-id', String(options.chainId), '--port', String(fixedPort ?? 0), '--host', '127.0.0.1'];
+  if (fixedPort) args.push('--silent');
   if (options.stateFile) args.push('--state', options.stateFile);
   if (options.blockTimeSec) args.push('--block-time', String(options.blockTimeSec));
   if (options.timestamp) args.push('--timestamp', String(options.timestamp));
   args.push(...(options.extraArgs ?? []));
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: options.detached ?? false });
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', fixedPort ? 'ignore' : 'pipe', 'pipe'], detached: options.detached ?? false });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
-  const rpcUrl = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -79,6 +100,17 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
       child.kill('SIGTERM');
     });
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  let port = fixedPort ?? 0;
+  if (!fixedPort) {
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS).unref());
+    try {
+      port = await Promise.race([boundPort(child), timeout]);
+    } catch (error: unknown) {
+      await stop();
+      throw new Error(`anvil did not start: ${error instanceof Error ? error.message : String(error)} ${stderr}`);
+    }
+  }
+  const rpcUrl = `http://127.0.0.1:${port}`;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}: ${stderr}`);
     if (await rpcAnswers(rpcUrl)) return { chainId: options.chainId, port, rpcUrl, process: child, stop };

@@ -12,7 +12,7 @@ import { readDevnetRecord, writeDevnetRecord, type DevnetChainRecord } from './d
 import { generateHistory } from './generateHistory';
 import { rpc as rpcClient, type Rpc } from './rpc';
 import { startActivity, type Activity } from './startActivity';
-import { freePort, startAnvil, type Anvil, type AnvilOptions } from './startAnvil';
+import { startAnvil, type Anvil, type AnvilOptions } from './startAnvil';
 import { txBatcher } from './txBatcher';
 import { chainsFile, writeChainsFile } from './writeChainsFile';
 
@@ -152,12 +152,8 @@ async function startChain(start: ChainStart): Promise<DevnetChain> {
 }
 
 async function resolvePorts(ports: StartDevnetOptions['ports']): Promise<[number, number]> {
-  if (ports === 'free') {
-    const a = await freePort();
-    let b = await freePort();
-    while (b === a) b = await freePort();
-    return [a, b];
-  }
+  // Port 0: each anvil binds a free port itself and reports it.
+  if (ports === 'free') return [0, 0];
   const [a, b] = ports ?? DEFAULT_PORTS;
   for (const port of [a, b]) await assertPortFree(port, '127.0.0.1', 'is another devnet running? Stop whatever listens on it and start again');
   return [a, b];
