@@ -71,11 +71,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)));
   }
-  const dataDir = path.resolve(result.data.SWAPDESK_DATA_DIR ?? 'data');
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ result.data.SWAPDESK_DATA_DIR ?? 'data');
   return {
     ...result.data,
     SWAPDESK_DATA_DIR: dataDir,
-    CHAINS_CONFIG: path.resolve(result.data.CHAINS_CONFIG ?? path.join(dataDir, 'chains.json')),
+    CHAINS_CONFIG: path.resolve(/*turbopackIgnore: true*/ result.data.CHAINS_CONFIG ?? path.join(dataDir, 'chains.json')),
   };
 }
 
