@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { AccountMenu } from '@/components/wallet/AccountMenu';
 import { BlockNumber } from '@/components/wallet/BlockNumber';
 
 export function Header() {
@@ -16,8 +17,11 @@ export function Header() {
             Markets
           </Link>
         </nav>
-        <div className="ml-auto text-xs text-[var(--muted)]">
+        <div className="ml-auto hidden text-xs text-[var(--muted)] md:block">
           <BlockNumber />
+        </div>
+        <div className="ml-auto md:ml-0">
+          <AccountMenu />
         </div>
       </div>
     </header>

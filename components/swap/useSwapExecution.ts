@@ -1,0 +1,126 @@
+'use client';
+// The review dialog's steps: firm quote → (accept new price) → (approve exact amount) → swap → pending → success or failure in words.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { erc20Abi, type Address, type Hex } from 'viem';
+import { useConfig } from 'wagmi';
+import { call, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { useNow } from '@/components/ui/useNow';
+import { ApiCallError } from './apiFetch';
+import { quoteErrorMessage } from './quoteErrorMessage';
+import { quoteFilledAmount } from './quoteFilledAmount';
+import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
+import { requestFirmQuote } from './requestFirmQuote';
+import { isUserRejection, routerErrorMessage } from './routerErrors';
+import type { SwapToken } from './swapTokens';
+import { useAllowance } from './useAllowance';
+
+export type SwapStep =
+  | { kind: 'quoting' }
+  | { kind: 'review'; firm: FirmQuote; mustAccept: boolean; worseBps: bigint }
+  | { kind: 'approving'; firm: FirmQuote; hash?: Hex }
+  | { kind: 'signing'; firm: FirmQuote }
+  | { kind: 'pending'; firm: FirmQuote; hash: Hex }
+  | { kind: 'success'; firm: FirmQuote; hash: Hex; amountOut: bigint | undefined }
+  | { kind: 'failed'; message: string };
+
+export type SwapExecution = {
+  step: SwapStep;
+  secondsLeft: number | undefined;
+  needsApproval: boolean;
+  accept: () => void;
+  approve: () => Promise<void>;
+  swap: () => Promise<void>;
+  requote: () => Promise<void>;
+};
+
+type Input = { request: FirmQuoteRequest | null; token: string | undefined; tokenIn: SwapToken; tokenOut: SwapToken; account: Address | undefined };
+
+export function useSwapExecution({ request, token, tokenIn, tokenOut, account }: Input): SwapExecution {
+  const config = useConfig();
+  const client = useQueryClient();
+  const [step, setStep] = useState<SwapStep>({ kind: 'quoting' });
+  const now = useNow(1_000);
+  const firm = 'firm' in step ? step.firm : undefined;
+  const allowance = useAllowance(firm, account);
+  const generation = useRef(0);
+  // A refreshed token must not re-quote: only the frozen request decides when a new firm quote is asked.
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
+
+  const requote = useCallback(async () => {
+    const bearer = tokenRef.current;
+    if (!request || !bearer) return;
+    const mine = ++generation.current;
+    setStep({ kind: 'quoting' });
+    try {
+      const result = await requestFirmQuote(request, bearer);
+      if (mine === generation.current) setStep({ kind: 'review', ...result });
+    } catch (error: unknown) {
+      if (mine !== generation.current) return;
+      const message = error instanceof ApiCallError ? quoteErrorMessage(error, { in: tokenIn.symbol, out: tokenOut.symbol }).message : 'The firm quote could not be fetched. Try again.';
+      setStep({ kind: 'failed', message });
+    }
+  }, [request, tokenIn.symbol, tokenOut.symbol]);
+
+  useEffect(() => {
+    void requote();
+    return () => {
+      generation.current++;
+    };
+  }, [requote]);
+
+  const secondsLeft = firm ? Math.max(0, firm.deadline - Math.floor(now / 1_000)) : undefined;
+  // A quote that expires before it is sent is replaced, never sent.
+  useEffect(() => {
+    if (step.kind === 'review' && secondsLeft === 0) void requote();
+  }, [step.kind, secondsLeft, requote]);
+
+  const approve = useCallback(async () => {
+    if (step.kind !== 'review' || !step.firm.allowance_target) return;
+    const q = step.firm;
+    const target = step.firm.allowance_target;
+    setStep({ kind: 'approving', firm: q });
+    try {
+      const hash = await writeContract(config, { chainId: q.src_chain_id, address: q.token_in, abi: erc20Abi, functionName: 'approve', args: [target, BigInt(q.amount_in)] });
+      setStep({ kind: 'approving', firm: q, hash });
+      const receipt = await waitForTransactionReceipt(config, { chainId: q.src_chain_id, hash, pollingInterval: 250 });
+      if (receipt.status !== 'success') throw new Error('approval reverted');
+      await allowance.refetch();
+      setStep({ kind: 'review', firm: q, mustAccept: false, worseBps: 0n });
+    } catch (error: unknown) {
+      if (isUserRejection(error)) setStep({ kind: 'review', firm: q, mustAccept: false, worseBps: 0n });
+      else setStep({ kind: 'failed', message: `The approval failed: ${routerErrorMessage(error)}` });
+    }
+  }, [step, config, allowance]);
+
+  const swap = useCallback(async () => {
+    if (step.kind !== 'review' || step.mustAccept || !account) return;
+    const q = step.firm;
+    const tx = { chainId: q.src_chain_id, account, to: q.router_address, data: q.calldata, value: BigInt(q.value) };
+    setStep({ kind: 'signing', firm: q });
+    try {
+      // A dry run first: a quote the router would refuse is explained before the wallet asks for a signature.
+      await call(config, tx);
+      const hash = await sendTransaction(config, tx);
+      setStep({ kind: 'pending', firm: q, hash });
+      const receipt = await waitForTransactionReceipt(config, { chainId: q.src_chain_id, hash, pollingInterval: 250 });
+      if (receipt.status !== 'success') {
+        const reason = await call(config, { ...tx, blockNumber: receipt.blockNumber }).then(() => undefined, (e: unknown) => e);
+        throw reason ?? new Error('The swap transaction reverted.');
+      }
+      setStep({ kind: 'success', firm: q, hash, amountOut: quoteFilledAmount(receipt.logs, q.router_address) });
+      await client.invalidateQueries();
+    } catch (error: unknown) {
+      if (isUserRejection(error)) setStep({ kind: 'review', firm: q, mustAccept: false, worseBps: 0n });
+      else setStep({ kind: 'failed', message: routerErrorMessage(error) });
+    }
+  }, [step, account, config, client]);
+
+  const accept = useCallback(() => {
+    if (step.kind === 'review') setStep({ ...step, mustAccept: false });
+  }, [step]);
+
+  const needsApproval = firm !== undefined && firm.allowance_target !== null && allowance.data !== undefined && allowance.data < BigInt(firm.amount_in);
+  return { step, secondsLeft, needsApproval, accept, approve, swap, requote };
+}
