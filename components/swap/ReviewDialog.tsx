@@ -32,19 +32,19 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
     <Dialog open onClose={busy ? () => undefined : onClose} title="Review swap" testId="review-dialog">
       <div aria-live="polite" className="flex flex-col gap-4">
         {step.kind === 'quoting' ? <p className="py-6 text-center text-[var(--muted)]">Getting a firm quote…</p> : null}
-        {'firm' in step ? <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft} /> : null}
-        {step.kind === 'review' && step.mustAccept ? (
+        {'offer' in step ? <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft} /> : null}
+        {step.kind === 'review' && step.offer.mustAccept ? (
           <div role="alert" className="rounded-xl border border-amber-500 p-3 text-sm">
-            <p>The price moved: you now receive {bpsText(step.worseBps)} less than the estimate.</p>
+            <p>The price moved: you now receive {bpsText(step.offer.worseBps)} less than the estimate.</p>
             <button type="button" onClick={x.accept} className={`${BUTTON} mt-3`}>
               Accept new price
             </button>
           </div>
         ) : null}
-        {step.kind === 'review' && !step.mustAccept ? (
+        {step.kind === 'review' && !step.offer.mustAccept ? (
           x.needsApproval ? (
             <button type="button" onClick={() => void x.approve()} className={BUTTON}>
-              Approve {formatAmount(BigInt(step.firm.amount_in), tokenIn.decimals)} {tokenIn.symbol}
+              Approve {formatAmount(BigInt(step.offer.firm.amount_in), tokenIn.decimals)} {tokenIn.symbol}
             </button>
           ) : (
             <button type="button" onClick={() => void x.swap()} className={BUTTON}>
@@ -58,8 +58,8 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
   );
 }
 
-function FirmSummary({ step, tokenIn, tokenOut, secondsLeft }: { step: Extract<SwapStep, { firm: unknown }>; tokenIn: SwapToken; tokenOut: SwapToken; secondsLeft: number | undefined }) {
-  const q = step.firm;
+function FirmSummary({ step, tokenIn, tokenOut, secondsLeft }: { step: Extract<SwapStep, { offer: unknown }>; tokenIn: SwapToken; tokenOut: SwapToken; secondsLeft: number | undefined }) {
+  const q = step.offer.firm;
   const sentOrDone = step.kind === 'pending' || step.kind === 'success';
   return (
     <dl>

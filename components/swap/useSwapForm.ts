@@ -1,6 +1,7 @@
 'use client';
 // Everything the swap form shows, derived from its inputs, the wallet, the tokens and the live quote.
 import { useMemo, useReducer, useState } from 'react';
+import { isAddressEqual } from 'viem';
 import { useConnection, useGasPrice } from 'wagmi';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import { useApiToken } from '@/components/wallet/useApiToken';
@@ -19,7 +20,9 @@ import { useTokenBalance } from './useTokenBalances';
 function initialState(chains: PublicChain[]): SwapFormState {
   const chain = chains[0];
   if (!chain) throw new Error('no chains configured');
-  const [native, first] = swapTokens(chain);
+  const [native, ...rest] = swapTokens(chain);
+  // Native → its wrapped token is a wrap, not a swap: start on the first other token.
+  const first = rest.find((t) => !isAddressEqual(t.address, chain.weth)) ?? rest[0];
   if (!native || !first) throw new Error(`${chain.name} has no tokens configured`);
   return { tokenIn: native, tokenOut: first, amountText: '', slippage: DEFAULT_SLIPPAGE };
 }

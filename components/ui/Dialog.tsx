@@ -6,20 +6,16 @@ type Props = { open: boolean; onClose: () => void; title: string; children: Reac
 
 export function Dialog({ open, onClose, title, children, testId }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    if (!open && opener.current instanceof HTMLElement) {
-      opener.current.focus();
-      opener.current = null;
-    }
+    if (!open || !dialog) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    // Runs when the dialog closes or its owner unmounts it: either way focus goes back where it came from.
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, [open]);
   return (
     <dialog
