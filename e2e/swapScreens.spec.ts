@@ -1,0 +1,23 @@
+// Screenshots of the swap page with a live quote at phone (375 px) and desktop (1440 px) widths, in light and dark, for review by eye.
+import { expect, test } from '@playwright/test';
+import { amountField, expectQuote, openSwap } from './fixtures/swapPage';
+
+const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const size of WIDTHS) {
+    test(`swap page at ${size.width} px, ${scheme}: nothing overflows sideways`, async ({ page }, info) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await openSwap(page, 7);
+      await amountField(page).fill('1.5');
+      await expectQuote(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      await page.screenshot({ path: info.outputPath(`swap-${size.name}-${scheme}.png`), fullPage: true });
+    });
+  }
+}
