@@ -39,7 +39,8 @@ export function useIndicativeQuote(request: IndicativeQuoteRequest | null, token
   return {
     quote,
     updating: request !== null && (debounced.pending || (query.isFetching && quote === undefined)),
-    error: current && !query.isFetching ? query.error : current ? query.failureReason : null,
+    // failureReason covers a retry in progress (rate limit); error stays through a refetch, so it does not flicker.
+    error: current ? (query.failureReason ?? query.error) : null,
     stale: current && query.data !== undefined && !fresh,
   };
 }

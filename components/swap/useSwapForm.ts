@@ -1,11 +1,12 @@
 'use client';
 // Everything the swap form shows, derived from its inputs, the wallet, the tokens and the live quote.
-import { useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { isAddressEqual } from 'viem';
 import { useConnection, useGasPrice } from 'wagmi';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import { useApiToken } from '@/components/wallet/useApiToken';
 import { toBaseUnits, unitsToInputText } from './amountText';
+import { ApiCallError } from './apiFetch';
 import { maxSpendable } from './maxSpendable';
 import { quoteErrorMessage } from './quoteErrorMessage';
 import { FIRM_QUOTE_TTL_S, quotePollMs } from './quoteTiming';
@@ -46,6 +47,12 @@ export function useSwapForm(chains: PublicChain[]) {
   const blockTimeSec = chains.find((c) => c.id === tokenIn.chainId)?.blockTimeSec;
   const live = useIndicativeQuote(request, tokens.quoteToken, quotePollMs(blockTimeSec), firmRequest !== null);
   const errorView = live.error ? quoteErrorMessage(live.error, { in: tokenIn.symbol, out: tokenOut.symbol }) : null;
+  const unauthenticated = live.error instanceof ApiCallError && live.error.type === 'UNAUTHENTICATED';
+  const { reload } = tokens;
+  // An expired or revoked token: fetch a new one; the quote retries with it.
+  useEffect(() => {
+    if (unauthenticated) void reload();
+  }, [unauthenticated, reload]);
 
   const action = swapAction({
     amountIn,

@@ -38,7 +38,16 @@ export function AccountMenu() {
   }
   const short = `${address.slice(0, 6)}…${address.slice(-4)}`;
   return (
-    <div className="relative">
+    <div
+      className="relative"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false);
+      }}
+      onBlur={(e) => {
+        // Focus leaving the menu (Tab away, click elsewhere) closes it.
+        if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
       <button type="button" aria-expanded={open} aria-haspopup="true" aria-label={`Account ${address}`} onClick={() => setOpen(!open)} className={PILL} data-testid="account-button">
         <span className="tabular-nums">{balance.data && chain ? `${formatAmount(balance.data.value, chain.nativeDecimals, 4)} ${chain.nativeSymbol}` : ''}</span>{' '}
         <span className="font-mono">{short}</span>
