@@ -9,7 +9,7 @@ import { minimumReceived } from './swapFormState';
 import { findToken, type SwapToken } from './swapTokens';
 import { SlippageSetting } from './SlippageSetting';
 
-type Props = { quote: IndicativeQuote | undefined; tokenIn: SwapToken; tokenOut: SwapToken; slippage: number; onSlippage: (v: number) => void; frozen: boolean };
+type Props = { quote: IndicativeQuote | undefined; hasAmount: boolean; tokenIn: SwapToken; tokenOut: SwapToken; slippage: number; onSlippage: (v: number) => void; frozen: boolean };
 
 const IMPACT_CLASS = { ok: 'text-[var(--muted)]', warn: 'text-amber-600 dark:text-amber-400', danger: 'text-[var(--down)] font-semibold' } as const;
 
@@ -24,7 +24,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
-export function SwapDetails({ quote, tokenIn, tokenOut, slippage, onSlippage, frozen }: Props) {
+export function SwapDetails({ quote, hasAmount, tokenIn, tokenOut, slippage, onSlippage, frozen }: Props) {
   const [inverted, setInverted] = useState(false);
   const chains = useChains();
   const symbolOf = (chainId: number, address: `0x${string}`) => findToken(chains, chainId, address)?.symbol ?? `${address.slice(0, 6)}…`;
@@ -59,7 +59,7 @@ export function SwapDetails({ quote, tokenIn, tokenOut, slippage, onSlippage, fr
           </Row>
         </dl>
       ) : (
-        <p className="py-1 text-[var(--muted)]">Enter an amount to see the rate, fee and route.</p>
+        <p className="py-1 text-[var(--muted)]">{hasAmount ? 'Rate, fee and route appear with the quote.' : 'Enter an amount to see the rate, fee and route.'}</p>
       )}
       <div className="mt-3 border-t border-[var(--border)] pt-3">
         <SlippageSetting value={slippage} onChange={onSlippage} disabled={frozen} />

@@ -74,7 +74,7 @@ export function SwapForm() {
           {f.live.updating ? 'Updating…' : amountOut || '0'}
         </output>
       </TokenAmountPanel>
-      <SwapDetails quote={f.live.quote} tokenIn={tokenIn} tokenOut={tokenOut} slippage={slippage} onSlippage={(value) => f.dispatch({ type: 'slippage', value })} frozen={frozen} />
+      <SwapDetails quote={f.live.quote} hasAmount={amountText !== ''} tokenIn={tokenIn} tokenOut={tokenOut} slippage={slippage} onSlippage={(value) => f.dispatch({ type: 'slippage', value })} frozen={frozen} />
       <RecipientField onChange={f.setRecipient} frozen={frozen} />
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {f.errorView?.place === 'form' ? <p className="text-[var(--down)]">{f.errorView.message}</p> : null}

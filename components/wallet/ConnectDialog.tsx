@@ -8,10 +8,11 @@ import { chooseDevAccount, chosenDevAccount, DEV_WALLET_ID } from './devWalletCo
 
 const DEV_ACCOUNTS = Array.from({ length: 10 }, (_, i) => i);
 
-/** The generic injected connector duplicates an EIP-6963 wallet when one was announced. */
+/** The generic injected connector is shown only for a legacy window.ethereum that no EIP-6963 announcement covers. */
 function visibleConnectors(all: readonly Connector[]): Connector[] {
   const announced = all.some((c) => c.type === 'injected' && c.id !== 'injected');
-  return all.filter((c) => !(c.id === 'injected' && announced));
+  const legacy = typeof window !== 'undefined' && 'ethereum' in window && window.ethereum !== undefined;
+  return all.filter((c) => c.id !== 'injected' || (legacy && !announced));
 }
 
 export function ConnectDialog({ open, onClose, chainId }: { open: boolean; onClose: () => void; chainId: number | undefined }) {
@@ -59,7 +60,7 @@ export function ConnectDialog({ open, onClose, chainId }: { open: boolean; onClo
           </li>
         ))}
       </ul>
-      {connectors.length === 0 ? <p className="text-sm text-[var(--muted)]">No wallet found. Install a browser wallet such as MetaMask or Rabby.</p> : null}
+      {visibleConnectors(connectors).length === 0 ? <p className="text-sm text-[var(--muted)]">No wallet found. Install a browser wallet such as MetaMask or Rabby.</p> : null}
       {connect.isPending ? <p className="mt-3 text-sm text-[var(--muted)]">Confirm in your wallet…</p> : null}
       {error ? (
         <p role="alert" className="mt-3 text-sm text-[var(--down)]">

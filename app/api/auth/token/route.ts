@@ -1,7 +1,7 @@
 // POST /api/auth/token: exchanges the Sign-In with Ethereum session for an API token (sub = the wallet, both quote scopes).
 import { getServerSession } from 'next-auth';
 import { isAddress } from 'viem';
-import { errorResponse, jsonResponse, successBody } from '@/lib/api/envelope';
+import { errorResponse, jsonResponse } from '@/lib/api/envelope';
 import { ApiError } from '@/lib/api/errors';
 import { nextAuthOptions } from '@/lib/auth/nextAuthOptions';
 import { signAccessToken } from '@/lib/auth/signAccessToken';
@@ -18,5 +18,6 @@ export async function POST(): Promise<Response> {
     return errorResponse(new ApiError('UNAUTHENTICATED', 'sign in with Ethereum before asking a wallet token'), { 'cache-control': 'no-store' });
   }
   const token = await signAccessToken({ sub: address, scopes: ['quote:indicative', 'quote:firm'], ttlSec: WALLET_TOKEN_TTL_SEC });
-  return jsonResponse(successBody({ ...token, address }), 200, { 'cache-control': 'no-store' });
+  // Same shape as POST /api/auth/guest, plus the wallet the token speaks for.
+  return jsonResponse({ ...token, address }, 200, { 'cache-control': 'no-store' });
 }
