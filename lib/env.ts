@@ -47,7 +47,20 @@ const EnvSchema = z.object({
   NEXTAUTH_SECRET: optionalString,
   RATE_LIMIT_QUOTE_PER_MIN: intInRange('RATE_LIMIT_QUOTE_PER_MIN', 1, 1_000_000, 600),
   RATE_LIMIT_PUBLIC_PER_MIN: intInRange('RATE_LIMIT_PUBLIC_PER_MIN', 1, 1_000_000, 1200),
+  RATE_LIMIT_GUEST_PER_MIN: intInRange('RATE_LIMIT_GUEST_PER_MIN', 1, 1_000_000, 10),
   RPC_TIMEOUT_MS: intInRange('RPC_TIMEOUT_MS', 100, 60_000, 2500),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = v?.trim().toLowerCase() ?? '';
+      if (t === '' || t === 'false') return 0;
+      if (t === 'true') return 1;
+      if (/^[0-9]$/.test(t)) return Number(t);
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, false or the number of proxies in front (0-9), got "${v}"` });
+      return z.NEVER;
+    }),
+  HEALTH_MAX_INDEXER_LAG_BLOCKS: intInRange('HEALTH_MAX_INDEXER_LAG_BLOCKS', 0, 1_000_000, 20),
 });
 
 type RawEnv = z.infer<typeof EnvSchema>;
@@ -85,4 +98,9 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Forgets the memoised configuration so tests can change process.env between cases. */
+export function resetEnv(): void {
+  cached = undefined;
 }

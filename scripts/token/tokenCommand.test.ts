@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { GET as getJwks } from '@/app/.well-known/jwks.json/route';
+import { useTempDataDir } from '@/test/tempDataDir';
+import { parseTokenArgs } from './tokenCommand';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('npm run token', () => {
+  let tmp: ReturnType<typeof useTempDataDir>;
+  beforeAll(() => {
+    tmp = useTempDataDir({ JWT_ISSUER: 'swapdesk-test' });
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('prints a token that the published JWKS verifies, with the asked subject, scope and lifetime', async () => {
+    // The CLI is a separate process sharing only the data folder, as on a real install.
+    const { stdout } = await run(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['--conditions=react-server', 'scripts/token.ts', '--', '--sub', 'acme', '--scope', 'quote:firm', '--ttl', '120'],
+      { cwd: root, env: { ...process.env, SWAPDESK_DATA_DIR: tmp.dir, JWT_ISSUER: 'swapdesk-test', LOG_LEVEL: 'silent' } },
+    );
+    const token = stdout.trim();
+    const res = await getJwks(new Request('http://test/.well-known/jwks.json'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const set = (await res.json()) as JSONWebKeySet;
+    expect(set.keys).toHaveLength(1);
+    expect(set.keys[0]).not.toHaveProperty('d');
+    const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(set), { issuer: 'swapdesk-test', audience: 'swapdesk-api', algorithms: ['ES256'] });
+    expect(protectedHeader.kid).toBe(set.keys[0]?.kid);
+    expect(payload).toMatchObject({ sub: 'acme', scope: 'quote:firm' });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(120);
+    expect(payload.jti).toMatch(/.+/);
+  });
+
+  it('defaults to both scopes and one hour', () => {
+    expect(parseTokenArgs(['--sub', 'acme'])).toEqual({ sub: 'acme', scopes: ['quote:indicative', 'quote:firm'], ttlSec: 3600 });
+  });
+
+  it.each([
+    [[], /--sub is required/],
+    [['--sub', 'a', '--scope', 'quote:admin'], /--scope must list/],
+    [['--sub', 'a', '--ttl', '86401'], /--ttl must be/],
+    [['--sub', 'a', '--ttl', '1.5'], /--ttl must be/],
+    [['--sub', 'a', '--bogus'], /bogus/],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseTokenArgs(argv)).toThrow(message);
+  });
+});
