@@ -93,7 +93,7 @@ test('a rejected signature returns to the dialog quietly, and the swap then goes
   wallet.rejectNextRequest('personal_sign');
   await actionButton(page).click();
   await expect(actionButton(page)).toHaveText('Sign in to swap');
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Swap' }).getByRole('alert')).toHaveCount(0);
   await signIn(page);
   await actionButton(page).click();
   wallet.rejectNextRequest('eth_sendTransaction');

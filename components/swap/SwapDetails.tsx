@@ -33,11 +33,12 @@ export function SwapDetails({ quote, hasAmount, tokenIn, tokenOut, slippage, onS
       {quote ? (
         <dl>
           <Row label="Rate">
-            <button type="button" onClick={() => setInverted(!inverted)} aria-label="Invert rate" className="tabular-nums hover:text-[var(--accent)]">
+            <button type="button" onClick={() => setInverted(!inverted)} title="Invert rate" className="tabular-nums hover:text-[var(--accent)]">
               {inverted
                 ? `1 ${tokenOut.symbol} = ${rateText(BigInt(quote.amount_out), tokenOut.decimals, BigInt(quote.amount_in), tokenIn.decimals)} ${tokenIn.symbol}`
                 : `1 ${tokenIn.symbol} = ${rateText(BigInt(quote.amount_in), tokenIn.decimals, BigInt(quote.amount_out), tokenOut.decimals)} ${tokenOut.symbol}`}{' '}
               <span aria-hidden="true">⇄</span>
+              <span className="sr-only">, invert</span>
             </button>
           </Row>
           <Row label="Service fee">

@@ -78,8 +78,9 @@ export function SwapForm() {
       <RecipientField onChange={f.setRecipient} frozen={frozen} />
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {f.errorView?.place === 'form' ? <p className="text-[var(--down)]">{f.errorView.message}</p> : null}
-        {f.live.stale && !f.errorView ? <p className="text-[var(--muted)]">The last quote is too old to show; refreshing…</p> : null}
+        {f.live.stale && !f.errorView && !frozen ? <p className="text-[var(--muted)]">The last quote is too old to show; refreshing…</p> : null}
         {signIn.error ? <p className="text-[var(--down)]">{signIn.error.message}</p> : null}
+        {f.tokens.problem && !f.tokens.quoteToken ? <p className="text-[var(--muted)]">{f.tokens.problem}</p> : null}
       </div>
       <button type="button" onClick={onAction} disabled={f.action.disabled || signIn.isPending || switchChain.isPending} data-testid="swap-action" className="mt-2 w-full rounded-xl bg-[var(--accent)] px-4 py-3 text-base font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50">
         {signIn.isPending ? 'Sign the message in your wallet…' : f.action.label}

@@ -21,10 +21,11 @@ export function TokenPicker({ side, token, onPick, disabled }: Props) {
         type="button"
         disabled={disabled}
         onClick={() => setOpen(true)}
-        aria-label={`${label} token: ${token.symbol} on ${chainName}. Change`}
+        aria-label={`${label} token: ${token.symbol} ${chainName}`}
+        title="Change token"
         className="flex shrink-0 items-center gap-2 rounded-full border border-[var(--border)] bg-[var(--bg)] px-3 py-1.5 text-sm font-semibold hover:border-[var(--accent)] disabled:opacity-60"
       >
-        <span>{token.symbol}</span>
+        <span>{token.symbol}</span>{' '}
         <span className="text-xs font-normal text-[var(--muted)]">{chainName}</span>
         <span aria-hidden="true">▾</span>
       </button>

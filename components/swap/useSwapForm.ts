@@ -51,7 +51,7 @@ export function useSwapForm(chains: PublicChain[]) {
   const { reload } = tokens;
   // An expired or revoked token: fetch a new one; the quote retries with it.
   useEffect(() => {
-    if (unauthenticated) void reload();
+    if (unauthenticated) void reload(true);
   }, [unauthenticated, reload]);
 
   const action = swapAction({

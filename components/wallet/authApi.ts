@@ -14,10 +14,49 @@ async function readToken(res: Response): Promise<ApiToken> {
   return { access_token: token.access_token, expires_in: token.expires_in, address: token.address };
 }
 
+const GUEST_TOKEN_KEY = 'swapdesk.guestToken';
+/** A stored guest token is reused only while it has at least this long to live. */
+const GUEST_REUSE_MARGIN_S = 120;
+
+export class TokenRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSec: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function storedGuestToken(): ApiToken | null {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(GUEST_TOKEN_KEY) ?? 'null') as { access_token: string; expires_at: number } | null;
+    const left = stored ? Math.floor(stored.expires_at - Date.now() / 1_000) : 0;
+    return stored && left > GUEST_REUSE_MARGIN_S ? { access_token: stored.access_token, expires_in: left } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A guest token, reused across reloads while it lasts (guest tokens are rate-limited per visitor). */
 export async function fetchGuestToken(): Promise<ApiToken> {
+  const stored = storedGuestToken();
+  if (stored) return stored;
   const res = await fetch('/api/auth/guest', { method: 'POST' });
-  if (!res.ok) throw new Error(`guest token refused (HTTP ${res.status})`);
-  return readToken(res);
+  if (!res.ok) {
+    const retry = Number(res.headers.get('retry-after'));
+    throw new TokenRefusedError(
+      res.status === 429 ? 'Too many visits from your network right now; prices will appear shortly.' : 'Prices are unavailable right now; retrying.',
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
+  }
+  const token = await readToken(res);
+  window.localStorage.setItem(GUEST_TOKEN_KEY, JSON.stringify({ access_token: token.access_token, expires_at: Date.now() / 1_000 + token.expires_in }));
+  return token;
+}
+
+/** Forgets the stored guest token (the server refused it). */
+export function forgetGuestToken(): void {
+  window.localStorage.removeItem(GUEST_TOKEN_KEY);
 }
 
 /** The signed-in wallet's token, or null when there is no session. */

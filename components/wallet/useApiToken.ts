@@ -4,7 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isAddressEqual, type Address } from 'viem';
 import { useConnection } from 'wagmi';
-import { fetchGuestToken, fetchWalletToken, type ApiToken } from './authApi';
+import { fetchGuestToken, fetchWalletToken, forgetGuestToken, TokenRefusedError, type ApiToken } from './authApi';
 
 /** Refresh this long before a token expires, so a request never leaves with an expired one. */
 const REFRESH_MARGIN_S = 60;
@@ -19,7 +19,8 @@ export const guestTokenOptions = () =>
     staleTime: (q) => refreshMs(q.state.data) || 0,
     refetchInterval: (q) => refreshMs(q.state.data),
     refetchIntervalInBackground: true,
-    retry: 3,
+    retry: true,
+    retryDelay: (failures, error) => (error instanceof TokenRefusedError && error.retryAfterSec ? error.retryAfterSec * 1_000 : Math.min(30_000, 1_000 * 2 ** failures)),
   });
 
 export const walletTokenOptions = () =>
@@ -38,8 +39,10 @@ export type ApiTokens = {
   walletToken: string | undefined;
   signedInAddress: Address | undefined;
   checkingSession: boolean;
-  /** Forget cached tokens (after sign-in/out or a 401). */
-  reload: () => Promise<void>;
+  /** Ask the tokens again (after sign-in/out); `discard` also drops the stored guest token (after a 401). */
+  reload: (discard?: boolean) => Promise<void>;
+  /** Why there is no token to quote with, in words (the guest token was refused). */
+  problem: string | undefined;
 };
 
 export function useApiToken(): ApiTokens {
@@ -49,14 +52,17 @@ export function useApiToken(): ApiTokens {
   const wallet = useQuery(walletTokenOptions());
   const session = wallet.data ?? undefined;
   const matches = session?.address !== undefined && address !== undefined && isAddressEqual(session.address, address);
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (discard = false) => {
+    if (discard) forgetGuestToken();
     await client.invalidateQueries({ queryKey: ['apiToken'] });
   }, [client]);
+  const refused = guest.failureReason ?? guest.error;
   return {
     quoteToken: matches ? session.access_token : guest.data?.access_token,
     walletToken: matches ? session.access_token : undefined,
     signedInAddress: matches ? session.address : undefined,
     checkingSession: wallet.isPending,
     reload,
+    problem: !guest.data && refused instanceof Error ? refused.message : undefined,
   };
 }
