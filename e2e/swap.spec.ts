@@ -128,10 +128,15 @@ test('axe finds no serious or critical violation on the page and in the review d
   await amountField(page).fill('0.3');
   await expectQuote(page);
   expect(await seriousOrCritical()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousOrCritical()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   await connect(page);
   await signIn(page);
   await actionButton(page).click();
   await expect(review(page).getByRole('button', { name: 'Swap', exact: true })).toBeVisible();
+  expect(await seriousOrCritical()).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousOrCritical()).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(review(page)).toBeHidden();

@@ -1,6 +1,6 @@
 // Screenshots of the swap page with a live quote at phone (375 px) and desktop (1440 px) widths, in light and dark, for review by eye.
 import { expect, test } from '@playwright/test';
-import { amountField, expectQuote, openSwap } from './fixtures/swapPage';
+import { amountField, connect, expectQuote, openSwap, signIn } from './fixtures/swapPage';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -20,4 +20,20 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.screenshot({ path: info.outputPath(`swap-${size.name}-${scheme}.png`), fullPage: true });
     });
   }
+}
+
+for (const size of WIDTHS) {
+  test(`account button and review dialog at ${size.width} px fit the screen`, async ({ page }, info) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await openSwap(page, 7);
+    await connect(page);
+    await expect(page.getByTestId('account-button')).toBeInViewport({ ratio: 1 });
+    await amountField(page).fill('0.25');
+    await expectQuote(page);
+    await signIn(page);
+    await page.getByTestId('swap-action').click();
+    const dialog = page.getByRole('dialog', { name: 'Review swap' });
+    await expect(dialog.getByRole('button', { name: 'Swap', exact: true })).toBeInViewport();
+    await page.screenshot({ path: info.outputPath(`review-${size.name}.png`) });
+  });
 }

@@ -5,11 +5,11 @@ import { BlockNumber } from '@/components/wallet/BlockNumber';
 export function Header() {
   return (
     <header className="border-b border-[var(--border)] bg-[var(--panel)]">
-      <div className="mx-auto flex w-full max-w-6xl items-center gap-6 px-4 py-3">
+      <div className="mx-auto flex w-full max-w-6xl items-center gap-3 px-4 py-3 sm:gap-6">
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Swapdesk
         </Link>
-        <nav aria-label="Main" className="flex gap-4 text-sm">
+        <nav aria-label="Main" className="flex gap-3 text-sm sm:gap-4">
           <Link href="/" className="hover:text-[var(--accent)]">
             Swap
           </Link>

@@ -11,7 +11,7 @@ import { ReviewOutcome } from './ReviewOutcome';
 
 type Props = { request: FirmQuoteRequest; token: string | undefined; tokenIn: SwapToken; tokenOut: SwapToken; account: Address | undefined; onClose: () => void };
 
-const BUTTON = 'w-full rounded-xl bg-[var(--accent)] px-4 py-3 font-semibold text-white disabled:opacity-50';
+const BUTTON = 'w-full rounded-xl bg-[var(--accent)] px-4 py-3 font-semibold text-[var(--on-accent)] disabled:opacity-50';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

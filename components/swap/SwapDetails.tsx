@@ -6,12 +6,21 @@ import { formatAmount } from './amountText';
 import { bpsText, impactLevel, rateText } from './quoteFigures';
 import type { IndicativeQuote } from './quoteTypes';
 import { minimumReceived } from './swapFormState';
-import { findToken, type SwapToken } from './swapTokens';
+import { findToken, isNativeToken, type SwapToken } from './swapTokens';
 import { SlippageSetting } from './SlippageSetting';
 
 type Props = { quote: IndicativeQuote | undefined; hasAmount: boolean; tokenIn: SwapToken; tokenOut: SwapToken; slippage: number; onSlippage: (v: number) => void; frozen: boolean };
 
 const IMPACT_CLASS = { ok: 'text-[var(--muted)]', warn: 'text-amber-600 dark:text-amber-400', danger: 'text-[var(--down)] font-semibold' } as const;
+
+/** Hop symbols, with the native coin named at the ends where the router wraps or unwraps it. */
+function routeSymbols(quote: IndicativeQuote, tokenIn: SwapToken, tokenOut: SwapToken, symbolOf: (chainId: number, a: `0x${string}`) => string): string[] {
+  const path = [quote.route[0]?.token_in, ...quote.route.map((h) => h.token_out)].filter((a): a is `0x${string}` => a !== undefined);
+  const names = path.map((a) => symbolOf(quote.src_chain_id, a));
+  if (isNativeToken(tokenIn) && names.length > 0) names[0] = tokenIn.symbol;
+  if (isNativeToken(tokenOut) && names.length > 1) names[names.length - 1] = tokenOut.symbol;
+  return names;
+}
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -53,10 +62,7 @@ export function SwapDetails({ quote, hasAmount, tokenIn, tokenOut, slippage, onS
           <Row label="Route">
             {quote.route.length === 0
               ? '—'
-              : [quote.route[0]?.token_in, ...quote.route.map((h) => h.token_out)]
-                  .filter((a): a is `0x${string}` => a !== undefined)
-                  .map((a) => symbolOf(quote.src_chain_id, a))
-                  .join(' → ')}
+              : routeSymbols(quote, tokenIn, tokenOut, symbolOf).join(' → ')}
           </Row>
         </dl>
       ) : (

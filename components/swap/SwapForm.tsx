@@ -82,7 +82,7 @@ export function SwapForm() {
         {signIn.error ? <p className="text-[var(--down)]">{signIn.error.message}</p> : null}
         {f.tokens.problem && !f.tokens.quoteToken ? <p className="text-[var(--muted)]">{f.tokens.problem}</p> : null}
       </div>
-      <button type="button" onClick={onAction} disabled={f.action.disabled || signIn.isPending || switchChain.isPending} data-testid="swap-action" className="mt-2 w-full rounded-xl bg-[var(--accent)] px-4 py-3 text-base font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50">
+      <button type="button" onClick={onAction} disabled={f.action.disabled || signIn.isPending || switchChain.isPending} data-testid="swap-action" className="mt-2 w-full rounded-xl bg-[var(--accent)] px-4 py-3 text-base font-semibold text-[var(--on-accent)] disabled:cursor-not-allowed disabled:opacity-50">
         {signIn.isPending ? 'Sign the message in your wallet…' : f.action.label}
       </button>
       {f.firmRequest ? <ReviewDialog request={f.firmRequest} token={f.tokens.walletToken} tokenIn={tokenIn} tokenOut={tokenOut} account={f.address} onClose={f.closeReview} /> : null}

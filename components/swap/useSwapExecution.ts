@@ -127,7 +127,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
   }, [step]);
 
   const firm = offer?.firm;
-  const secondsLeft = offer ? Math.max(0, Math.ceil((offer.expiresAtMs - now) / 1_000)) : undefined;
+  const secondsLeft = offer ? Math.max(0, Math.floor((offer.expiresAtMs - now) / 1_000)) : undefined;
   const needsApproval = firm !== undefined && firm.allowance_target !== null && allowance.data !== undefined && allowance.data < BigInt(firm.amount_in);
   return { step, secondsLeft, needsApproval, accept, approve, swap, requote };
 }

@@ -8,7 +8,7 @@ import { useApiToken } from './useApiToken';
 import { useSignIn } from './useSignIn';
 import { useOpenConnect } from './WalletUi';
 
-const PILL = 'rounded-full border border-[var(--border)] px-3 py-1.5 text-sm font-medium hover:border-[var(--accent)]';
+const PILL = 'whitespace-nowrap rounded-full border border-[var(--border)] px-3 py-1.5 text-sm font-medium hover:border-[var(--accent)]';
 
 export function AccountMenu() {
   const { address, chainId, isConnected } = useConnection();
@@ -23,7 +23,7 @@ export function AccountMenu() {
   const balance = useBalance({ address, chainId: chain?.id, query: { enabled: isConnected && chain !== undefined } });
   if (!isConnected || !address) {
     return (
-      <button type="button" onClick={openConnect} className={`${PILL} bg-[var(--accent)] text-white`}>
+      <button type="button" onClick={openConnect} className={`${PILL} bg-[var(--accent)] text-[var(--on-accent)]`}>
         Connect wallet
       </button>
     );
@@ -49,7 +49,7 @@ export function AccountMenu() {
       }}
     >
       <button type="button" aria-expanded={open} aria-haspopup="true" aria-label={`Account ${address}`} onClick={() => setOpen(!open)} className={PILL} data-testid="account-button">
-        <span className="tabular-nums">{balance.data && chain ? `${formatAmount(balance.data.value, chain.nativeDecimals, 4)} ${chain.nativeSymbol}` : ''}</span>{' '}
+        <span className="hidden tabular-nums sm:inline">{balance.data && chain ? `${formatAmount(balance.data.value, chain.nativeDecimals, 4)} ${chain.nativeSymbol}` : ''}</span>{' '}
         <span className="font-mono">{short}</span>
       </button>
       {open ? (
