@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { zeroAddress } from 'viem';
 import type { FirmQuote } from '@/components/swap/quoteTypes';
+import { devAccount } from '@/lib/devnet/deployUniswap';
+import { e2eState } from './fixtures/e2eState';
 import { actionButton, allowanceOf, amountField, balanceOf, connect, expectQuote, firstChain, openSwap, pickToken, signIn, tokenBySymbol } from './fixtures/swapPage';
 
 /** The firm quote the page receives next, as the server sent it. */
@@ -141,4 +143,28 @@ test('axe finds no serious or critical violation on the page and in the review d
   await page.keyboard.press('Escape');
   await expect(review(page)).toBeHidden();
   await expect(actionButton(page)).toBeFocused();
+});
+
+test('the dev wallet signs in with the chosen anvil account, no extension needed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
+  await dialog.getByRole('combobox', { name: 'Dev wallet account' }).selectOption({ label: 'Account 3' });
+  await dialog.getByRole('button', { name: 'Dev wallet' }).click();
+  await expect(page.getByRole('button', { name: `Account ${devAccount(3).address}` })).toBeVisible();
+  await amountField(page).fill('0.1');
+  await expectQuote(page);
+  await signIn(page);
+});
+
+test('a wallet on another network is asked to switch, and the button does it', async ({ page }) => {
+  const wallet = await openSwap(page, 4);
+  await connect(page);
+  const other = e2eState().chains.find((c) => c.id !== firstChain().id);
+  if (!other) throw new Error('the devnet has one chain only');
+  await wallet.switchChain(other.id);
+  await amountField(page).fill('0.1');
+  await expect(actionButton(page)).toHaveText('Switch network');
+  await actionButton(page).click();
+  await expect(actionButton(page)).not.toHaveText('Switch network');
 });
