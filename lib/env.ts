@@ -104,3 +104,8 @@ export function env(): Env {
 export function resetEnv(): void {
   cached = undefined;
 }
+
+/** The environment for a child process (the web app, the indexer): this one's, with `overrides` on top. */
+export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}

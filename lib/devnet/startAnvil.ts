@@ -14,11 +14,18 @@ export type AnvilOptions = {
   /** Unix seconds of the genesis block. */
   timestamp?: number;
   extraArgs?: string[];
+  /**
+   * Run anvil in its own process group, so a Ctrl-C in the terminal reaches only the parent, which then stops
+   * anvil once (a second signal could interrupt anvil while it writes its state file).
+   */
+  detached?: boolean;
 };
 
 export type Anvil = { chainId: number; port: number; rpcUrl: string; process: ChildProcess; stop: () => Promise<void> };
 
 const READY_TIMEOUT_MS = 20_000;
+/** Writing a large state file takes a moment; past this, anvil is killed outright. */
+const STOP_TIMEOUT_MS = 30_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,7 +61,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   if (options.blockTimeSec) args.push('--block-time', String(options.blockTimeSec));
   if (options.timestamp) args.push('--timestamp', String(options.timestamp));
   args.push(...(options.extraArgs ?? []));
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: options.detached ?? false });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
@@ -63,7 +70,12 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      // anvil writes its --state file on SIGTERM before exiting.
+      const kill = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
   const deadline = Date.now() + READY_TIMEOUT_MS;

@@ -1,0 +1,219 @@
+// The local trading world behind `npm start` and the integration tests: two anvil chains with Uniswap V2 markets,
+// weeks of swap history, a live activity loop, and the chain registry the app reads, all kept in one data folder.
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Address, Hex } from 'viem';
+import { assertPortFree } from './assertPortFree';
+import { DevnetError } from './devnetError';
+import { deployDevnetChain } from './deployDevnetChain';
+import { DEVNET_CHAINS, type ChainSpec } from './devnetMarkets';
+import { devnetQuoteSigner, ensureSwapRouter } from './ensureSwapRouter';
+import { readDevnetRecord, writeDevnetRecord, type DevnetChainRecord } from './devnetRecord';
+import { generateHistory } from './generateHistory';
+import { rpc as rpcClient, type Rpc } from './rpc';
+import { startActivity, type Activity } from './startActivity';
+import { freePort, startAnvil, type Anvil, type AnvilOptions } from './startAnvil';
+import { txBatcher } from './txBatcher';
+import { chainsFile, writeChainsFile } from './writeChainsFile';
+
+export type DevnetStage = 'anvil' | 'reuse' | 'deploy' | 'history' | 'swapRouter' | 'ready' | 'activity';
+export type DevnetProgress = { chainId: number; stage: DevnetStage; message: string; done?: number; total?: number };
+export type HistoryPlan = { days: number; swapsPerPair: number };
+
+export type StartDevnetOptions = {
+  /** Holds anvil-<chainId>.json (chain state), devnet.json (deployment record) and chains.json (registry). */
+  dataDir: string;
+  /** RPC ports of chain 31337 and 31338; 'free' picks unused ones (tests). Default [8545, 8546]. */
+  ports?: readonly [number, number] | 'free';
+  /** History generated on a fresh deployment. Default 30 days, 1000 swaps per pair. */
+  history?: HistoryPlan | 'none';
+  /** Live swaps from account #9 every 2–5 s on each chain (or at the given interval). Default true. */
+  activity?: boolean | { intervalMs: readonly [number, number] };
+  onProgress?: (progress: DevnetProgress) => void;
+  /** Seeds the simulated markets (1 by default), so every fresh devnet has the same history shape. */
+  seed?: number;
+  /** Run anvil in its own process group (a CLI that handles Ctrl-C itself). */
+  detached?: boolean;
+  /** Aborting stops every chain started so far; startDevnet then rejects with a DevnetError. */
+  signal?: AbortSignal;
+  /**
+   * Signer of the SwapRouter deployed on each chain; by default the app's own (QUOTE_SIGNER_KEY, else the dev key
+   * `<dataDir>/quote-signer.key`).
+   */
+  quoteSigner?: Address;
+};
+
+export type DevnetChain = { id: number; name: string; rpcUrl: string; port: number; record: DevnetChainRecord; anvil: Anvil; fresh: boolean };
+
+export type Devnet = {
+  dataDir: string;
+  /** The chain registry written for the app (CHAINS_CONFIG format). */
+  registryFile: string;
+  recordFile: string;
+  chains: DevnetChain[];
+  /** Stops the activity loops, then each anvil (which writes its state file first). Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+export const DEFAULT_PORTS = [8545, 8546] as const;
+export const DEFAULT_HISTORY: HistoryPlan = { days: 30, swapsPerPair: 1_000 };
+/** Genesis sits this long before the history starts, leaving room for the deployment blocks. */
+const GENESIS_LEAD_S = 3_600;
+const DEFAULT_SEED = 1;
+
+/** True when the chain still holds the recorded contracts (the state file may be stale or from another run). */
+async function deploymentIntact(rpc: Rpc, record: DevnetChainRecord): Promise<boolean> {
+  // Addresses repeat across deployments (same deployer, same nonces); the genesis hash tells this chain from a
+  // half-finished later one.
+  if ((await genesisHash(rpc)) !== record.genesisHash) return false;
+  const addresses = [record.factory, record.router02, record.weth, ...record.pools.map((p) => p.address), ...record.tokens.map((t) => t.address)];
+  const [chainId, ...codes] = await rpc.batch<Hex>([['eth_chainId', []], ...addresses.map((a) => ['eth_getCode', [a, 'latest']] as const)]);
+  return Number(chainId) === record.id && codes.every((code) => code !== '0x' && code.length > 2);
+}
+
+async function genesisHash(rpc: Rpc): Promise<Hex> {
+  const block = await rpc.call<{ hash: Hex } | null>('eth_getBlockByNumber', ['0x0', false]);
+  if (!block) throw new Error('chain has no genesis block');
+  return block.hash;
+}
+
+type ChainStart = {
+  spec: ChainSpec;
+  port: number;
+  previous?: DevnetChainRecord;
+  options: StartDevnetOptions;
+  /** Unix seconds of the last history block, the same on both chains. */
+  historyEnd: number;
+  /** Starts anvil and registers it, so an abort can stop it whatever step the chain is at. */
+  launch: (options: AnvilOptions) => Promise<Anvil>;
+};
+
+async function reuseChain({ spec, port, previous, options, launch }: ChainStart, stateFile: string): Promise<DevnetChain | undefined> {
+  if (!previous || !existsSync(stateFile)) return undefined;
+  const anvil = await launch({ chainId: spec.id, port, stateFile, detached: options.detached });
+  if (await deploymentIntact(rpcClient(anvil.rpcUrl), previous)) {
+    options.onProgress?.({ chainId: spec.id, stage: 'reuse', message: `chain ${spec.id}: reusing the deployment in ${stateFile}` });
+    return { id: spec.id, name: spec.name, rpcUrl: anvil.rpcUrl, port: anvil.port, record: previous, anvil, fresh: false };
+  }
+  options.onProgress?.({ chainId: spec.id, stage: 'deploy', message: `chain ${spec.id}: recorded contracts are missing from the chain state; deploying afresh` });
+  await anvil.stop();
+  return undefined;
+}
+
+async function freshChain({ spec, port, options, launch, historyEnd }: ChainStart, stateFile: string): Promise<DevnetChain> {
+  rmSync(stateFile, { force: true });
+  const history = options.history ?? DEFAULT_HISTORY;
+  const genesis = history === 'none' ? undefined : historyEnd - Math.ceil(history.days * 86_400) - GENESIS_LEAD_S;
+  const progress = (stage: DevnetStage, message: string, done?: number, total?: number) =>
+    options.onProgress?.({ chainId: spec.id, stage, message: `chain ${spec.id}: ${message}`, done, total });
+  progress('anvil', 'starting anvil');
+  const anvil = await launch({ chainId: spec.id, port, stateFile, timestamp: genesis, detached: options.detached });
+  try {
+    const rpc = rpcClient(anvil.rpcUrl);
+    const batcher = txBatcher(rpc);
+    let clock = genesis ?? 0;
+    const nextTimestamp = genesis === undefined ? undefined : () => ++clock;
+    const deployed = await deployDevnetChain({ rpc, batcher, spec, nextTimestamp, onStep: (step) => progress('deploy', `${step}…`) });
+    let historyRecord: DevnetChainRecord['history'] = null;
+    let prices: Record<string, number> = {};
+    if (history !== 'none') {
+      const result = await generateHistory({
+        rpc, batcher, chain: deployed, days: history.days, swapsPerPair: history.swapsPerPair, seed: options.seed ?? DEFAULT_SEED,
+        endTimestamp: historyEnd,
+        onProgress: (done, total) => progress('history', `history: ${done} of ${total} swaps`, done, total),
+      });
+      historyRecord = { days: history.days, swapsPerPair: history.swapsPerPair, swaps: result.swaps, blocks: result.blocks };
+      prices = result.prices;
+    }
+    // Back to real time: blocks are mined as transactions arrive, stamped with the wall clock.
+    await rpc.call('evm_setTime', [Math.floor(Date.now() / 1000)]);
+    await rpc.call('evm_setAutomine', [true]);
+    const record: DevnetChainRecord = { ...deployed, genesisHash: await genesisHash(rpc), history: historyRecord, prices, deployedAt: new Date().toISOString() };
+    return { id: spec.id, name: spec.name, rpcUrl: anvil.rpcUrl, port: anvil.port, record, anvil, fresh: true };
+  } catch (error: unknown) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+async function startChain(start: ChainStart): Promise<DevnetChain> {
+  const stateFile = path.join(start.options.dataDir, `anvil-${start.spec.id}.json`);
+  const chain = (await reuseChain(start, stateFile)) ?? (await freshChain(start, stateFile));
+  try {
+    const quoteSigner = start.options.quoteSigner ?? devnetQuoteSigner(start.options.dataDir);
+    if (!chain.record.swapRouter) start.options.onProgress?.({ chainId: chain.id, stage: 'swapRouter', message: `chain ${chain.id}: deploying SwapRouter…` });
+    const swapRouter = await ensureSwapRouter({ rpcUrl: chain.rpcUrl, chain: chain.record, quoteSigner });
+    chain.record = { ...chain.record, swapRouter };
+  } catch (error: unknown) {
+    await chain.anvil.stop();
+    throw error;
+  }
+  return chain;
+}
+
+async function resolvePorts(ports: StartDevnetOptions['ports']): Promise<[number, number]> {
+  if (ports === 'free') {
+    const a = await freePort();
+    let b = await freePort();
+    while (b === a) b = await freePort();
+    return [a, b];
+  }
+  const [a, b] = ports ?? DEFAULT_PORTS;
+  for (const port of [a, b]) await assertPortFree(port, '127.0.0.1', 'is another devnet running? Stop whatever listens on it and start again');
+  return [a, b];
+}
+
+export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> {
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const recordFile = path.join(dataDir, 'devnet.json');
+  const registryFile = path.join(dataDir, 'chains.json');
+  const previous = readDevnetRecord(recordFile);
+  const ports = await resolvePorts(options.ports);
+  // History ends when start-up began: never in the future, and only the generation time behind the first live block.
+  const historyEnd = Math.floor(Date.now() / 1000);
+  const launched: Anvil[] = [];
+  const stopLaunched = () => Promise.all(launched.map((a) => a.stop()));
+  const launch = async (anvilOptions: AnvilOptions) => {
+    if (options.signal?.aborted) throw new DevnetError('devnet start-up interrupted');
+    const anvil = await startAnvil(anvilOptions);
+    launched.push(anvil);
+    if (options.signal?.aborted) await anvil.stop();
+    return anvil;
+  };
+  options.signal?.addEventListener('abort', () => void stopLaunched(), { once: true });
+
+  const settled = await Promise.allSettled(DEVNET_CHAINS.map((spec, i) =>
+    startChain({ spec, port: ports[i] ?? 0, previous: previous?.chains.find((c) => c.id === spec.id), options: { ...options, dataDir }, launch, historyEnd })));
+  const chains = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure || options.signal?.aborted) {
+    await stopLaunched();
+    throw options.signal?.aborted ? new DevnetError('devnet start-up interrupted') : failure?.reason;
+  }
+
+  writeDevnetRecord(recordFile, { version: 1, chains: chains.map((c) => c.record) });
+  writeChainsFile(registryFile, chainsFile(chains, (id) => DEVNET_CHAINS.find((s) => s.id === id)?.stablecoins ?? []));
+
+  const activity = options.activity ?? true;
+  const loops: Activity[] = activity
+    ? chains.map((c) => startActivity({
+      rpcUrl: c.rpcUrl, chain: c.record, prices: c.record.prices,
+      intervalMs: typeof activity === 'object' ? activity.intervalMs : undefined,
+      onError: (error: unknown) => options.onProgress?.({ chainId: c.id, stage: 'activity', message: `chain ${c.id}: activity swap failed: ${error instanceof Error ? error.message : String(error)}` }),
+    }))
+    : [];
+  for (const c of chains) options.onProgress?.({ chainId: c.id, stage: 'ready', message: `chain ${c.id} (${c.name}) ready at ${c.rpcUrl}` });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    dataDir, registryFile, recordFile, chains,
+    stop() {
+      stopping ??= (async () => {
+        await Promise.all(loops.map((l) => l.stop()));
+        await Promise.all(chains.map((c) => c.anvil.stop()));
+      })();
+      return stopping;
+    },
+  };
+}

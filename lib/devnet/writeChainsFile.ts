@@ -1,0 +1,40 @@
+// Writes the chain registry (CHAINS_CONFIG format) describing the running devnet, validated before it lands.
+import { renameSync, writeFileSync } from 'node:fs';
+import { ChainsFile } from '@/lib/chains/chainConfig';
+import type { DevnetChainRecord } from './devnetRecord';
+
+export type RunningChain = { record: DevnetChainRecord; rpcUrl: string };
+
+/** Seconds between devnet blocks as the app should poll them: the activity loop trades every 2–5 s. */
+const DEVNET_BLOCK_TIME_S = 2;
+
+export function chainsFile(chains: readonly RunningChain[], stablecoins: (chainId: number) => readonly string[]): ChainsFile {
+  return ChainsFile.parse({
+    chains: chains.map(({ record, rpcUrl }) => ({
+      id: record.id,
+      name: record.name,
+      rpcUrl,
+      nativeSymbol: 'ETH',
+      nativeDecimals: 18,
+      factory: record.factory,
+      router02: record.router02,
+      weth: record.weth,
+      ...(record.swapRouter ? { swapRouter: record.swapRouter } : {}),
+      stablecoins: stablecoins(record.id).map((symbol) => {
+        const token = record.tokens.find((t) => t.symbol === symbol);
+        if (!token) throw new Error(`stablecoin ${symbol} is not deployed on chain ${record.id}`);
+        return token.address;
+      }),
+      startBlock: record.startBlock,
+      blockTimeSec: DEVNET_BLOCK_TIME_S,
+      tokens: record.tokens,
+    })),
+  });
+}
+
+/** Written to a temporary file and renamed, so a reader never sees half a registry. */
+export function writeChainsFile(file: string, registry: ChainsFile): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(registry, null, 2)}\n`);
+  renameSync(tmp, file);
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { childEnv } from '@/lib/env';
+import { spawnChild } from './spawnChild';
+
+/** Running, not a zombie: an orphan killed here may wait a while for PID 1 to reap it. */
+function alive(pid: number): boolean {
+  if (!existsSync('/proc')) {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+// A child that starts a grandchild which ignores SIGTERM, prints the grandchild's pid, and keeps running.
+const PARENT = `
+const { spawn } = require('node:child_process');
+const g = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
+console.log('grandchild ' + g.pid);
+setInterval(() => {}, 1000);
+`;
+
+describe('spawnChild', () => {
+  it('stop() ends the child and everything it spawned, even a grandchild that ignores SIGTERM', async () => {
+    const lines: string[] = [];
+    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', PARENT], env: childEnv({}), output: 'ignore' });
+    child.process.stdout?.on('data', (b: Buffer) => lines.push(b.toString()));
+    const deadline = Date.now() + 10_000;
+    while (!lines.join('').includes('grandchild') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const grandchild = Number(/grandchild (\d+)/.exec(lines.join(''))?.[1]);
+    expect(alive(grandchild)).toBe(true);
+
+    await child.stop(500);
+    expect(await child.exited).toBe('SIGTERM');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(alive(grandchild)).toBe(false);
+  });
+
+  it('reports an unexpected exit with its code', async () => {
+    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', 'process.exit(3)'], env: childEnv({}), output: 'ignore' });
+    expect(await child.exited).toBe(3);
+  });
+});
