@@ -33,6 +33,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 

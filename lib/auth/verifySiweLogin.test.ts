@@ -1,34 +1,33 @@
 // Sign-In with Ethereum checks against a real anvil chain: our domain, a server nonce used once, an expiry, the signer.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
+import { useTempDataDir } from '@/test/tempDataDir';
 
 const CHAIN_ID = 31337;
 const DOMAIN = 'swap.example:3000';
 const SOME_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 
 let anvil: Anvil;
-let dataDir: string;
+let data: ReturnType<typeof useTempDataDir>;
 let verifySiweLogin: typeof import('./verifySiweLogin').verifySiweLogin;
 let issueSiweNonce: typeof import('./siweNonces').issueSiweNonce;
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'swapdesk-siwe-'));
+  data = useTempDataDir();
   const chain = { id: CHAIN_ID, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', factory: SOME_ADDRESS, router02: SOME_ADDRESS, weth: SOME_ADDRESS, tokens: [] };
-  writeFileSync(path.join(dataDir, 'chains.json'), JSON.stringify({ chains: [chain] }));
-  process.env.SWAPDESK_DATA_DIR = dataDir;
+  writeFileSync(path.join(data.dir, 'chains.json'), JSON.stringify({ chains: [chain] }));
   ({ verifySiweLogin } = await import('./verifySiweLogin'));
   ({ issueSiweNonce } = await import('./siweNonces'));
 });
 
 afterAll(async () => {
   await anvil?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  data?.cleanup();
 });
 
 const signer = devAccount(1);
