@@ -5,7 +5,7 @@ import { zeroAddress } from 'viem';
 import type { FirmQuote } from '@/components/swap/quoteTypes';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { e2eState } from './fixtures/e2eState';
-import { actionButton, allowanceOf, amountField, balanceOf, connect, expectQuote, firstChain, openSwap, pickToken, signIn, tokenBySymbol } from './fixtures/swapPage';
+import { actionButton, allowanceOf, amountField, balanceOf, connect, expectQuote, firstChain, openSwap, pickToken, primeGuestToken, signIn, tokenBySymbol } from './fixtures/swapPage';
 
 /** The firm quote the page receives next, as the server sent it. */
 function nextFirmQuote(page: Page): Promise<FirmQuote> {
@@ -146,6 +146,7 @@ test('axe finds no serious or critical violation on the page and in the review d
 });
 
 test('the dev wallet signs in with the chosen anvil account, no extension needed', async ({ page }) => {
+  await primeGuestToken(page);
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
