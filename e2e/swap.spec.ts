@@ -18,10 +18,11 @@ function review(page: Page) {
   return page.getByRole('dialog', { name: 'Review swap' });
 }
 
-test('token → token: connect, sign in, quote, review, approve the exact amount, swap; the recipient gains at least the minimum', async ({ page }) => {
+test('token → token to a typed recipient: connect, sign in, quote, review, approve the exact amount, swap; the recipient gains at least the minimum', async ({ page }) => {
   const chain = firstChain();
   const usdc = tokenBySymbol(chain, 'USDC');
   const wbtc = tokenBySymbol(chain, 'WBTC');
+  const recipient = devAccount(6).address;
   const wallet = await openSwap(page, 2);
   await connect(page);
   await pickToken(page, 'pay', 'USDC');
@@ -29,21 +30,27 @@ test('token → token: connect, sign in, quote, review, approve the exact amount
   await amountField(page).fill('2500');
   await expectQuote(page);
   await signIn(page);
-  const before = await balanceOf(chain, wbtc.address, wallet.address);
+  await page.getByRole('checkbox', { name: 'Send to another address' }).check();
+  await page.getByRole('textbox', { name: 'Recipient address' }).fill(recipient.toLowerCase());
+  await expect(actionButton(page)).toHaveText('Confirm the recipient address');
+  await expect(actionButton(page)).toBeDisabled();
+  await page.getByRole('checkbox', { name: /I checked this address/ }).check();
+  await expect(actionButton(page)).toHaveText('Review swap');
+  const before = await balanceOf(chain, wbtc.address, recipient);
   const firm = nextFirmQuote(page);
   await actionButton(page).click();
   const quote = await firm;
-  expect(quote.amount_in).toBe('2500000000');
+  expect(quote).toMatchObject({ amount_in: '2500000000', from_address: wallet.address, to_address: recipient });
   await expect(review(page).getByTestId('firm-min-out')).toContainText('WBTC');
   await expect(review(page).getByTestId('quote-countdown')).toHaveText(/^\d+ s$/);
   await review(page).getByRole('button', { name: /^Approve 2,500 USDC$/ }).click();
   await review(page).getByRole('button', { name: 'Swap', exact: true }).click();
   await expect(review(page).getByTestId('swap-success')).toContainText(/you received [0-9.,]+ WBTC/, { timeout: 30_000 });
-  const after = await balanceOf(chain, wbtc.address, wallet.address);
+  const after = await balanceOf(chain, wbtc.address, recipient);
   expect(after - before).toBeGreaterThanOrEqual(BigInt(quote.min_amount_out));
   // The approval was for the exact amount: the swap used all of it, nothing is left for the router to take later.
   expect(wallet.calls.filter((m) => m === 'eth_sendTransaction')).toHaveLength(2);
-  expect(await allowanceOf(chain, usdc.address, wallet.address, quote.router_address)).toBe(0n);
+  expect(await allowanceOf(chain, usdc.address, wallet.address, quote.allowance_target ?? quote.router_address)).toBe(0n);
 });
 
 test('native → token: no approval step, the native coin is sent as value', async ({ page }) => {

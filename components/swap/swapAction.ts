@@ -1,6 +1,6 @@
 // What the main button says and does next, from the form's situation; one rule list, in the order a trader meets them.
 
-export type SwapActionKind = 'enterAmount' | 'connect' | 'switchNetwork' | 'insufficient' | 'signIn' | 'waitQuote' | 'noQuote' | 'review';
+export type SwapActionKind = 'enterAmount' | 'connect' | 'switchNetwork' | 'insufficient' | 'signIn' | 'confirmRecipient' | 'waitQuote' | 'noQuote' | 'review';
 
 export type SwapSituation = {
   amountIn: bigint | null;
@@ -9,6 +9,8 @@ export type SwapSituation = {
   balance: bigint | undefined;
   symbolIn: string;
   signedIn: boolean;
+  /** Another recipient was asked for but is not yet a confirmed address. */
+  recipientIncomplete: boolean;
   hasQuote: boolean;
   quoteFailed: boolean;
 };
@@ -21,6 +23,7 @@ export function swapAction(s: SwapSituation): SwapAction {
   if (!s.onRightNetwork) return { kind: 'switchNetwork', label: 'Switch network', disabled: false };
   if (s.balance !== undefined && s.balance < s.amountIn) return { kind: 'insufficient', label: `Insufficient ${s.symbolIn} balance`, disabled: true };
   if (!s.signedIn) return { kind: 'signIn', label: 'Sign in to swap', disabled: false };
+  if (s.recipientIncomplete) return { kind: 'confirmRecipient', label: 'Confirm the recipient address', disabled: true };
   if (s.quoteFailed) return { kind: 'noQuote', label: 'Review swap', disabled: true };
   if (!s.hasQuote) return { kind: 'waitQuote', label: 'Getting a quote…', disabled: true };
   return { kind: 'review', label: 'Review swap', disabled: false };

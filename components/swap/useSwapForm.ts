@@ -61,7 +61,8 @@ export function useSwapForm(chains: PublicChain[]) {
     balance: balanceIn,
     symbolIn: tokenIn.symbol,
     signedIn: tokens.walletToken !== undefined,
-    hasQuote: live.quote !== undefined && recipient.kind !== 'incomplete',
+    recipientIncomplete: recipient.kind === 'incomplete',
+    hasQuote: live.quote !== undefined,
     quoteFailed: errorView !== null,
   });
 
