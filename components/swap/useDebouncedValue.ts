@@ -14,7 +14,6 @@ export function useDebouncedValue<T>(value: T, delayMs: number, sameValue: (a: T
     if (sameValue(value, settled)) debouncer.current?.cancel();
     else debouncer.current?.push(value);
     // `settled` is deliberately not a dependency: only a new input restarts the wait.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   return { value: settled, pending: !sameValue(value, settled) };
 }

@@ -30,6 +30,8 @@ export const walletTokenOptions = () =>
     staleTime: (q) => refreshMs(q.state.data) || 0,
     refetchInterval: (q) => refreshMs(q.state.data),
     refetchIntervalInBackground: true,
+    // No session is the common case; sign-in and sign-out ask again explicitly.
+    refetchOnWindowFocus: false,
   });
 
 export type ApiTokens = {
