@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiCallError } from './apiFetch';
 import { createDebouncer } from './createDebouncer';
 import { indicativeQuoteOptions } from './indicativeQuoteOptions';
 import { isQuoteFresh, QUOTE_DEBOUNCE_MS, QUOTE_STALE_GRACE_MS } from './quoteTiming';
@@ -30,6 +31,12 @@ beforeAll(async () => {
     void readBody(req).then((body) => {
       const entry: Seen = { amount: body.amount_in, aborted: false, auth: req.headers.authorization };
       seen.push(entry);
+      // The amount "429" is refused once with a rate limit, as the server does over its limit.
+      if (body.amount_in === '429' && seen.filter((s) => s.amount === '429').length === 1) {
+        const limited = { code: 42900, msg: 'too many requests', data: null, error: { type: 'RATE_LIMITED', retryable: true } };
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify(limited));
+        return;
+      }
       res.on('close', () => {
         if (!res.writableEnded) entry.aborted = true;
       });
@@ -120,6 +127,24 @@ describe('indicative quote while typing', () => {
   it('waits for a token before asking', () => {
     expect(indicativeQuoteOptions({ request: request('1'), token: undefined, pollMs: false }).enabled).toBe(false);
     expect(indicativeQuoteOptions({ request: null, token: 't', pollMs: false }).enabled).toBe(false);
+  });
+});
+
+describe('rate limits', () => {
+  it('RATE_LIMITED is retried after Retry-After, and the reason is visible while waiting', async () => {
+    seen.length = 0;
+    const client = new QueryClient();
+    const observer = observe(client, '429');
+    const unsubscribe = observer.subscribe(() => undefined);
+    for (let i = 0; i < 100 && !observer.getCurrentResult().failureReason; i++) await sleep(10);
+    const reason = observer.getCurrentResult().failureReason;
+    expect(reason).toBeInstanceOf(ApiCallError);
+    expect(reason).toMatchObject({ type: 'RATE_LIMITED', retryAfterSec: 1 });
+    const quote = await waitForData(observer);
+    expect(quote.amount_out).toBe('858');
+    expect(seen.map((s) => s.amount)).toEqual(['429', '429']);
+    unsubscribe();
+    client.clear();
   });
 });
 
