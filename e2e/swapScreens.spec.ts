@@ -23,7 +23,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 for (const size of WIDTHS) {
-  test(`account button and review dialog at ${size.width} px fit the screen`, async ({ page }, info) => {
+  test(`account button, review dialog and success at ${size.width} px fit the screen`, async ({ page }, info) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await openSwap(page, 7);
     await connect(page);
@@ -35,5 +35,12 @@ for (const size of WIDTHS) {
     const dialog = page.getByRole('dialog', { name: 'Review swap' });
     await expect(dialog.getByRole('button', { name: 'Swap', exact: true })).toBeInViewport();
     await page.screenshot({ path: info.outputPath(`review-${size.name}.png`) });
+    await dialog.getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect(dialog.getByTestId('swap-success')).toBeInViewport({ timeout: 30_000 });
+    await page.screenshot({ path: info.outputPath(`success-${size.name}.png`) });
+    // Closing after a swap starts the form over, focus on the amount.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(amountField(page)).toBeFocused();
+    await expect(amountField(page)).toHaveValue('');
   });
 }

@@ -9,7 +9,7 @@ import type { SwapToken } from './swapTokens';
 import { useSwapExecution, type SwapStep } from './useSwapExecution';
 import { ReviewOutcome } from './ReviewOutcome';
 
-type Props = { request: FirmQuoteRequest; token: string | undefined; tokenIn: SwapToken; tokenOut: SwapToken; account: Address | undefined; onClose: () => void };
+type Props = { request: FirmQuoteRequest; token: string | undefined; tokenIn: SwapToken; tokenOut: SwapToken; account: Address | undefined; onClose: (swapped: boolean) => void };
 
 const BUTTON = 'w-full rounded-xl bg-[var(--accent)] px-4 py-3 font-semibold text-[var(--on-accent)] disabled:opacity-50';
 
@@ -28,8 +28,9 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
   const x = useSwapExecution({ request, token, tokenIn, tokenOut, account });
   const { step } = x;
   const busy = step.kind === 'approving' || step.kind === 'signing' || step.kind === 'pending';
+  const close = () => onClose(step.kind === 'success');
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} title="Review swap" testId="review-dialog">
+    <Dialog open onClose={busy ? () => undefined : close} title="Review swap" testId="review-dialog">
       <div aria-live="polite" className="flex flex-col gap-4">
         {step.kind === 'quoting' ? <p className="py-6 text-center text-[var(--muted)]">Getting a firm quote…</p> : null}
         {'offer' in step ? <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft} /> : null}
@@ -52,7 +53,7 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
             </button>
           )
         ) : null}
-        <ReviewOutcome step={step} tokenIn={tokenIn} tokenOut={tokenOut} onRetry={() => void x.requote()} onClose={onClose} />
+        <ReviewOutcome step={step} tokenIn={tokenIn} tokenOut={tokenOut} onRetry={() => void x.requote()} onClose={close} />
       </div>
     </Dialog>
   );

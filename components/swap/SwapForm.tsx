@@ -85,7 +85,20 @@ export function SwapForm() {
       <button type="button" onClick={onAction} disabled={f.action.disabled || signIn.isPending || switchChain.isPending} data-testid="swap-action" className="mt-2 w-full rounded-xl bg-[var(--accent)] px-4 py-3 text-base font-semibold text-[var(--on-accent)] disabled:cursor-not-allowed disabled:opacity-50">
         {signIn.isPending ? 'Sign the message in your wallet…' : f.action.label}
       </button>
-      {f.firmRequest ? <ReviewDialog request={f.firmRequest} token={f.tokens.walletToken} tokenIn={tokenIn} tokenOut={tokenOut} account={f.address} onClose={f.closeReview} /> : null}
+      {f.firmRequest ? (
+        <ReviewDialog
+          request={f.firmRequest}
+          token={f.tokens.walletToken}
+          tokenIn={tokenIn}
+          tokenOut={tokenOut}
+          account={f.address}
+          onClose={(swapped) => {
+            f.closeReview(swapped);
+            // The button that opened the review is disabled once the amount is cleared: the amount field takes focus.
+            if (swapped) requestAnimationFrame(() => document.getElementById(ids.pay)?.focus());
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -77,11 +77,16 @@ export function useSwapForm(chains: PublicChain[]) {
       expiry_time_sec: FIRM_QUOTE_TTL_S,
     });
   };
+  // After a swap the form starts over; after a cancel it keeps what the trader typed.
+  const closeReview = (swapped: boolean) => {
+    setFirmRequest(null);
+    if (swapped) dispatch({ type: 'amount', text: '' });
+  };
   const setMax = () => {
     if (balanceIn === undefined) return;
     const max = maxSpendable(balanceIn, isNativeToken(tokenIn), gasPrice.data);
     dispatch({ type: 'amount', text: unitsToInputText(max, tokenIn.decimals) });
   };
 
-  return { state, dispatch, live, errorView, action, balanceIn, balanceOut, setMax, setRecipient, firmRequest, openReview, closeReview: () => setFirmRequest(null), address, tokens };
+  return { state, dispatch, live, errorView, action, balanceIn, balanceOut, setMax, setRecipient, firmRequest, openReview, closeReview, address, tokens };
 }
