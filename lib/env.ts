@@ -35,6 +35,14 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
   }),
+  /** PostgreSQL the store tests and benchmarks run against (each run in its own throwaway schema). */
+  TEST_DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/test'),
+  /** How often the indexer asks each chain for new blocks. */
+  INDEXER_POLL_MS: intInRange('INDEXER_POLL_MS', 50, 60_000, 1000),
+  /** Blocks per eth_getLogs request during backfill (split further when the RPC refuses). */
+  INDEXER_RANGE_BLOCKS: intInRange('INDEXER_RANGE_BLOCKS', 1, 100_000, 2000),
+  /** Origin of a running server for HTTP benchmarks (e.g. http://localhost:3000); unset skips them. */
+  BASE_URL: optionalString,
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FEE_BPS: intInRange('FEE_BPS', 0, 100, 20),

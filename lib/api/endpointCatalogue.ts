@@ -5,6 +5,7 @@ import { healthEndpoint } from './endpoints/healthEndpoint';
 import { guestTokenEndpoint } from './endpoints/guestTokenEndpoint';
 import { jwksEndpoint } from './endpoints/jwksEndpoint';
 import { openapiEndpoint } from './endpoints/openapiEndpoint';
+import { klinesEndpoint, pairEndpoint, pairsEndpoint } from './endpoints/marketEndpoints';
 import type { EndpointSpec } from './openapi';
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
@@ -13,4 +14,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   openapiEndpoint,
   jwksEndpoint,
   guestTokenEndpoint,
+  pairsEndpoint,
+  pairEndpoint,
+  klinesEndpoint,
 ];

@@ -1,0 +1,77 @@
+// Request and response schemas of the market endpoints (API.md §5–6): queries are strict, messages name the field.
+import { z } from 'zod';
+import { KLINE_INTERVALS, KLINES_MAX_LIMIT } from '@/lib/market/klineIntervals';
+import { addressString, queryInt, queryUnixSeconds } from './primitives';
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+const interval = (field: string) =>
+  z.enum(KLINE_INTERVALS, { error: `${field} must be one of ${KLINE_INTERVALS.join(', ')}` });
+
+const pairRef = {
+  chainId: queryInt('chainId', 1, MAX_ID),
+  pairId: queryInt('pairId', 1, MAX_ID).optional(),
+  base: addressString('base').optional(),
+  quote: addressString('quote').optional(),
+};
+
+export const KlinesQuery = z.object({
+  ...pairRef,
+  interval: interval('interval'),
+  start: queryUnixSeconds('start').optional(),
+  end: queryUnixSeconds('end').optional(),
+  limit: queryInt('limit', 1, KLINES_MAX_LIMIT).optional(),
+}).strict();
+
+export const PairQuery = z.object({ ...pairRef, interval: interval('interval').default('1h') }).strict();
+
+export const PairsQuery = z.object({ chainId: queryInt('chainId', 1, MAX_ID).optional() }).strict();
+
+const decimal = z.string().describe('human-unit decimal string: no exponent, at most 18 fractional digits');
+
+export const KlineDTO = z.object({
+  chain_id: z.number().int(),
+  base: z.string(),
+  quote: z.string(),
+  interval: z.enum(KLINE_INTERVALS),
+  open_time: z.number().int().describe('Unix seconds'),
+  close_time: z.number().int().describe('next open_time − 1, Unix seconds'),
+  open: decimal, high: decimal, low: decimal, close: decimal,
+  volume_base: decimal, volume_quote: decimal, volume_usd: decimal,
+  trades: z.number().int(),
+  closed: z.boolean().describe('false only for the candle that is still open'),
+});
+export const KlinesResponse = z.array(KlineDTO);
+
+export const PairOverviewDTO = z.object({
+  chain_id: z.number().int(),
+  pair_id: z.number().int(),
+  base: z.string(),
+  quote: z.string(),
+  pair_name: z.string(),
+  price: decimal,
+  price_usd: decimal,
+  price_source: z.enum(['kline', 'swap_indicative']),
+  change_24h: decimal.describe('decimal fraction; 0.1234 means +12.34%'),
+  volume_base_24h: decimal,
+  volume_quote_24h: decimal,
+  volume_usd_24h: decimal,
+  fdv_usd: decimal,
+});
+
+export const PairListItemDTO = z.object({
+  pair_id: z.number().int(),
+  chain_id: z.number().int(),
+  pool: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  pair_name: z.string(),
+});
+export const PairsResponse = z.array(PairListItemDTO);
+
+export type KlineDTO = z.infer<typeof KlineDTO>;
+export type PairOverviewDTO = z.infer<typeof PairOverviewDTO>;
+export type PairListItemDTO = z.infer<typeof PairListItemDTO>;
+export type KlinesQuery = z.output<typeof KlinesQuery>;
+export type PairQuery = z.output<typeof PairQuery>;
+export type PairsQuery = z.output<typeof PairsQuery>;
