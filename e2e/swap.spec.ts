@@ -176,3 +176,18 @@ test('a wallet on another network is asked to switch, and the button does it', a
   await actionButton(page).click();
   await expect(actionButton(page)).not.toHaveText('Switch network');
 });
+
+test('the token picker works by keyboard and gives focus back to its button', async ({ page }) => {
+  await openSwap(page, 6);
+  const picker = page.getByRole('button', { name: /^You receive token:/ });
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Select the token you receive' });
+  await expect(dialog.getByRole('searchbox')).toBeFocused();
+  await page.keyboard.type('wbtc');
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('button', { name: /^WBTC/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^You receive token: WBTC/ })).toBeFocused();
+});

@@ -55,8 +55,19 @@ function TokenList({ initialChainId, selected, onPick }: { initialChainId: numbe
   const balances = useTokenBalances(chainId, tokens, address);
   const shown = tokens.filter((t) => matchesSearch(t, search));
   const searchId = useId();
+  // Arrow keys move between the search field and the tokens, as in a listbox; Enter picks.
+  const onArrow = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.target instanceof HTMLSelectElement) return;
+    const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[data-token-option], input[type="search"]'));
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = items[Math.min(items.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+  };
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" onKeyDown={onArrow}>
       {chains.length > 1 ? (
         <label className="flex items-center gap-2 text-sm">
           <span className="text-[var(--muted)]">Network</span>
@@ -74,7 +85,7 @@ function TokenList({ initialChainId, selected, onPick }: { initialChainId: numbe
       </label>
       <input
         id={searchId}
-        autoFocus
+        data-autofocus
         type="search"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
@@ -90,6 +101,7 @@ function TokenList({ initialChainId, selected, onPick }: { initialChainId: numbe
               <button
                 type="button"
                 onClick={() => onPick(t)}
+                data-token-option
                 aria-current={isSelected ? 'true' : undefined}
                 className="flex w-full items-center justify-between gap-3 rounded-xl px-3 py-2 text-left hover:bg-[var(--bg)] aria-[current=true]:bg-[var(--bg)]"
               >

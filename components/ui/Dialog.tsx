@@ -11,6 +11,8 @@ export function Dialog({ open, onClose, title, children, testId }: Props) {
     if (!open || !dialog) return;
     const opener = document.activeElement;
     if (!dialog.open) dialog.showModal();
+    // showModal focuses the first control (the close button); a field marked data-autofocus is where typing belongs.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     // Runs when the dialog closes or its owner unmounts it: either way focus goes back where it came from.
     return () => {
       if (dialog.open) dialog.close();
