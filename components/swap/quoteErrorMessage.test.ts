@@ -16,6 +16,9 @@ describe('quote errors in plain sentences, next to the field they concern', () =
     expect(quoteErrorMessage(err('RATE_LIMITED', { retry_after_sec: 1 }), symbols).message).toBe('Too many quote requests. Retrying in 1 second.');
     expect(quoteErrorMessage(err('CHAIN_UNAVAILABLE'), symbols)).toMatchObject({ place: 'form', message: expect.stringMatching(/not answering/) });
   });
+  it('a pair across two networks is explained at the receive token', () => {
+    expect(quoteErrorMessage(err('INVALID_ARGUMENT', { field: 'dst_chain_id' }), symbols)).toEqual({ place: 'tokenOut', message: 'Swaps between two networks are not available yet: pick both tokens on the same network.' });
+  });
   it('anything unexpected is a generic sentence, never a stack', () => {
     expect(quoteErrorMessage(new TypeError('x is undefined'), symbols)).toEqual({ place: 'form', message: 'Something went wrong while asking a quote. Try again.' });
   });

@@ -4,6 +4,8 @@ import { ApiCallError } from './apiFetch';
 export type QuoteErrorPlace = 'amount' | 'tokenOut' | 'form';
 export type QuoteErrorView = { place: QuoteErrorPlace; message: string };
 
+const capitalised = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
+
 /** `symbols` names the tokens on screen so the sentence can say which pair or amount failed. */
 export function quoteErrorMessage(error: unknown, symbols: { in: string; out: string }): QuoteErrorView {
   if (!(error instanceof ApiCallError)) return { place: 'form', message: 'Something went wrong while asking a quote. Try again.' };
@@ -22,11 +24,14 @@ export function quoteErrorMessage(error: unknown, symbols: { in: string; out: st
     }
     case 'UNSUPPORTED_TOKEN':
       return { place: 'tokenOut', message: `${symbols.out} cannot be swapped on this chain.` };
+    case 'INVALID_ARGUMENT':
+      if (error.field === 'dst_chain_id') return { place: 'tokenOut', message: 'Swaps between two networks are not available yet: pick both tokens on the same network.' };
+      return { place: 'form', message: capitalised(error.message) };
     case 'UNAUTHENTICATED':
       return { place: 'form', message: 'Your session expired. Reconnecting…' };
     case 'NETWORK':
       return { place: 'form', message: error.message };
     default:
-      return { place: 'form', message: error.message.charAt(0).toUpperCase() + error.message.slice(1) };
+      return { place: 'form', message: capitalised(error.message) };
   }
 }
