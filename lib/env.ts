@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_MIN: intInRange('RATE_LIMIT_PUBLIC_PER_MIN', 1, 1_000_000, 1200),
   RATE_LIMIT_GUEST_PER_MIN: intInRange('RATE_LIMIT_GUEST_PER_MIN', 1, 1_000_000, 10),
   RPC_TIMEOUT_MS: intInRange('RPC_TIMEOUT_MS', 100, 60_000, 2500),
+  /** How often the quote engine polls each chain for new blocks. */
+  QUOTE_POLL_MS: intInRange('QUOTE_POLL_MS', 50, 60_000, 500),
+  /** Without a successful poll for this long, quotes answer 503 CHAIN_UNAVAILABLE instead of using old reserves. */
+  QUOTE_STALE_MS: intInRange('QUOTE_STALE_MS', 200, 600_000, 6000),
   TRUST_PROXY: z
     .string()
     .optional()

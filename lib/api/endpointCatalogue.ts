@@ -1,11 +1,14 @@
 // Every endpoint /v1/openapi.json documents. A new endpoint: defineEndpoint() beside its schemas, pass it to
 // route() in its route file, and add it here.
 import { chainsEndpoint } from './endpoints/chainsEndpoint';
+import { firmQuoteEndpoint } from './endpoints/firmQuoteEndpoint';
 import { healthEndpoint } from './endpoints/healthEndpoint';
+import { indicativeQuoteEndpoint } from './endpoints/indicativeQuoteEndpoint';
 import { guestTokenEndpoint } from './endpoints/guestTokenEndpoint';
 import { jwksEndpoint } from './endpoints/jwksEndpoint';
 import { openapiEndpoint } from './endpoints/openapiEndpoint';
 import { klinesEndpoint, pairEndpoint, pairsEndpoint } from './endpoints/marketEndpoints';
+import { quoteStatusEndpoint } from './endpoints/quoteStatusEndpoint';
 import type { EndpointSpec } from './openapi';
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
@@ -17,4 +20,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   pairsEndpoint,
   pairEndpoint,
   klinesEndpoint,
+  indicativeQuoteEndpoint,
+  firmQuoteEndpoint,
+  quoteStatusEndpoint,
 ];

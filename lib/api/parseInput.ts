@@ -29,7 +29,8 @@ export function issueToError(issue: Issue, input: unknown): ApiError {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const first = result.error.issues[0];
+  // An unknown field is usually a typo of a required one: name the typo rather than the "missing" field.
+  const first = result.error.issues.find((i) => i.code === 'unrecognized_keys') ?? result.error.issues[0];
   if (!first) throw new ApiError('INVALID_ARGUMENT', 'request is invalid');
   throw issueToError(first, input);
 }

@@ -1,7 +1,9 @@
 // Every migration, by name; names sort in the order they run. Add a file and one line here to extend the store.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_market';
+import * as m0100 from './0100_quotes';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
+  '0100_quotes': m0100,
 };

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { getAddress, parseUnits, type Address } from 'viem';
+import { testERC20Abi } from '@/contracts/generated/testERC20';
+import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
+import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
+import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
+import { ChainFollower } from './chainFollower';
+import { quoteExactIn } from './quoteExactIn';
+import { readReserves } from './loadPools';
+
+const CHAIN_ID = 31337;
+const TRADER = 1;
+
+async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function attempt<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+describe('ChainFollower and the engine against a real Uniswap V2 deployment', () => {
+  let anvil: Anvil;
+  let c: DevClients;
+  let stack: UniswapStack;
+  let tokens: Address[];
+  let follower: ChainFollower;
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: CHAIN_ID });
+    c = devClients(CHAIN_ID, anvil.rpcUrl);
+    stack = await deployUniswap(c);
+    const a = await deployToken(c, 'Alpha', 'AAA', 18);
+    const b = await deployToken(c, 'Bravo USD', 'BUSD', 6);
+    const d = await deployToken(c, 'Delta', 'DDD', 8);
+    const e = await deployToken(c, 'Echo', 'EEE', 18);
+    tokens = [stack.weth, a, b, d, e].map((t) => getAddress(t));
+    const lp = devAccount(0).address;
+    const trader = devAccount(TRADER).address;
+    for (const t of [a, b, d, e]) {
+      await mint(c, t, lp, 10n ** 40n);
+      await approve(c, 0, t, stack.router02);
+      await mint(c, t, trader, 10n ** 40n);
+      await approve(c, TRADER, t, stack.router02);
+    }
+    // Deposit trader ETH into WETH so WETH trades like any ERC20 here (native in/out is the router's job).
+    const wrap = await c.wallet(TRADER).writeContract({
+      address: stack.weth, abi: [{ type: 'function', name: 'deposit', inputs: [], outputs: [], stateMutability: 'payable' }],
+      functionName: 'deposit', value: parseUnits('5000', 18), account: devAccount(TRADER), chain: c.chain,
+    });
+    await c.publicClient.waitForTransactionReceipt({ hash: wrap, pollingInterval: POLLING_MS });
+    await approve(c, TRADER, stack.weth, stack.router02);
+    await addLiquidity(c, stack, 0, stack.weth, parseUnits('100', 18), b, parseUnits('300000', 6));
+    await addLiquidity(c, stack, 0, stack.weth, parseUnits('50', 18), a, parseUnits('5000', 18));
+    await addLiquidity(c, stack, 0, a, parseUnits('2000', 18), b, parseUnits('55000', 6));
+    await addLiquidity(c, stack, 0, b, parseUnits('100000', 6), d, parseUnits('2', 8));
+    await addLiquidity(c, stack, 0, d, parseUnits('1', 8), e, parseUnits('70000', 18));
+
+    const chain: ChainConfig = {
+      id: CHAIN_ID, name: 'Test', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', nativeDecimals: 18, factory: getAddress(stack.factory),
+      router02: getAddress(stack.router02), weth: getAddress(stack.weth), stablecoins: [getAddress(b)], startBlock: 0, blockTimeSec: 1, tokens: [],
+    };
+    follower = new ChainFollower(chain, { pollMs: 100, rpcTimeoutMs: 500, staleAfterMs: 3_000 });
+    follower.start();
+    await follower.ready(10_000);
+  });
+
+  afterAll(async () => {
+    follower?.stop();
+    await anvil?.stop();
+  });
+
+  it('loads every pool of the factory with its reserves', () => {
+    const graph = follower.snapshot();
+    expect(graph.topology.pools).toHaveLength(5);
+    expect(graph.reserves.every(([r0, r1]) => r0 > 0n && r1 > 0n)).toBe(true);
+  });
+
+  it('quotes exactly what Router02.getAmountsOut says, for random amounts and pairs', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }), fc.bigInt(1n, 10n ** 24n), async (i, o, amount) => {
+        fc.pre(i !== o);
+        const tokenIn = tokens[i] as Address;
+        const tokenOut = tokens[o] as Address;
+        const graph = follower.snapshot();
+        let quote;
+        try {
+          quote = quoteExactIn(graph, { tokenIn, tokenOut, amountIn: amount, feeBps: 0 });
+        } catch (error: unknown) {
+          // Dust: the pools must agree that nothing comes out.
+          expect(error).toMatchObject({ type: 'AMOUNT_TOO_SMALL' });
+          return;
+        }
+        const amounts = await c.publicClient.readContract({
+          address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [amount, [...quote.path]], blockNumber: graph.blockNumber,
+        });
+        expect(amounts[amounts.length - 1]).toBe(quote.amountOut);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('quotes exactly what a real swap delivers, and follows the Sync it causes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }), fc.bigInt(10n ** 3n, 10n ** 20n), async (i, o, amount) => {
+        fc.pre(i !== o);
+        const tokenIn = tokens[i] as Address;
+        const tokenOut = tokens[o] as Address;
+        const quote = attempt(() => quoteExactIn(follower.snapshot(), { tokenIn, tokenOut, amountIn: amount, feeBps: 0 }));
+        fc.pre(quote !== undefined);
+        if (!quote) return;
+        const trader = devAccount(TRADER).address;
+        const balance = () => c.publicClient.readContract({ address: tokenOut, abi: testERC20Abi, functionName: 'balanceOf', args: [trader] });
+        const before = await balance();
+        const hash = await c.wallet(TRADER).writeContract({
+          address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactTokensForTokens',
+          args: [amount, quote.amountOut, [...quote.path], trader, 2n ** 40n], account: devAccount(TRADER), chain: c.chain,
+        });
+        const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+        expect(receipt.status).toBe('success');
+        expect((await balance()) - before).toBe(quote.amountOut);
+        // The follower catches the Syncs: its reserves of the route's pools equal the chain's.
+        await until(() => (follower.health().blockNumber ?? 0n) >= receipt.blockNumber ? true : undefined);
+        const graph = follower.snapshot();
+        const onChain = await readReserves(c.publicClient, quote.route.map((h) => h.pool), receipt.blockNumber);
+        for (const hop of quote.route) {
+          const i = graph.topology.poolIndex.get(hop.pool) ?? -1;
+          expect(graph.reserves[i]).toEqual(onChain.get(hop.pool));
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('picks up a pool created after it started', async () => {
+    const a = tokens[1] as Address;
+    const f = getAddress(await deployToken(c, 'Foxtrot', 'FFF', 18));
+    await mint(c, f, devAccount(0).address, 10n ** 30n);
+    await approve(c, 0, f, stack.router02);
+    expect(() => quoteExactIn(follower.snapshot(), { tokenIn: a, tokenOut: f, amountIn: 10n ** 18n, feeBps: 0 })).toThrow(/has no pool/);
+    const direct = getAddress(await addLiquidity(c, stack, 0, a, parseUnits('1000', 18), f, parseUnits('50000', 18)));
+    const quote = await until(() => attempt(() => quoteExactIn(follower.snapshot(), { tokenIn: a, tokenOut: f, amountIn: 10n ** 18n, feeBps: 0 })));
+    expect(quote.route.map((h) => h.pool)).toEqual([direct]);
+  });
+
+  it('answers CHAIN_UNAVAILABLE without hanging when the RPC dies, and recovers when it returns', async () => {
+    const state = await c.publicClient.request({ method: 'anvil_dumpState' as 'eth_chainId' });
+    const port = anvil.port;
+    await anvil.stop();
+    const error = await until(() => {
+      try {
+        follower.snapshot();
+        return undefined;
+      } catch (e: unknown) {
+        return e;
+      }
+    }, 15_000);
+    expect(error).toMatchObject({ type: 'CHAIN_UNAVAILABLE', status: 503 });
+    const started = Date.now();
+    await expect(follower.latest([])).rejects.toMatchObject({ type: 'CHAIN_UNAVAILABLE' });
+    // No hang: a stale chain answers at once rather than after an RPC timeout (generous bound for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    anvil = await startAnvil({ chainId: CHAIN_ID, port });
+    await c.publicClient.request({ method: 'anvil_loadState' as 'eth_chainId', params: [state] as unknown as undefined });
+    const graph = await until(() => attempt(() => follower.snapshot()), 20_000);
+    expect(graph.topology.pools).toHaveLength(6);
+    const quote = quoteExactIn(graph, { tokenIn: tokens[0] as Address, tokenOut: tokens[2] as Address, amountIn: 10n ** 18n, feeBps: 0 });
+    expect(quote.amountOut).toBeGreaterThan(0n);
+  });
+});

@@ -1,0 +1,106 @@
+// POST /v1/quote/firm: prices at the latest block, signs the router quote (EIP-712), stores it, returns calldata.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { bytesToHex, getAddress, type Address } from 'viem';
+import { ApiError } from '@/lib/api/errors';
+import type { FirmQuote, FirmQuoteRequest } from '@/lib/api/schemas/quote';
+import { isNative, normaliseAddress } from '@/lib/api/schemas/primitives';
+import { assertMayQuoteFor } from '@/lib/auth/assertMayQuoteFor';
+import type { AuthContext } from '@/lib/auth/authContext';
+import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
+import { encodeSwapCalldata, signRouterQuote, type RouterQuote } from '@/lib/contracts/swapRouterQuote';
+import { env } from '@/lib/env';
+import { candidatePaths } from './candidatePaths';
+import type { PoolGraph } from './poolGraph';
+import { quoteChain } from './quoteChain';
+import { quoteDb } from './quoteDb';
+import { poolToken, quoteExactIn, type ExactInQuote } from './quoteExactIn';
+import { quoteStore } from './quoteStore';
+import { routeJson } from './routeJson';
+import { assertWithinSlippage, minAmountOut, slippagePpm } from './slippage';
+
+/** Every pool a best-route search for this pair may touch: re-read at the latest block before pricing. */
+function searchedPools(graph: PoolGraph, tokenIn: Address, tokenOut: Address): Address[] {
+  const { topology } = graph;
+  const indices = new Set(candidatePaths(topology, poolToken(graph, tokenIn), poolToken(graph, tokenOut)).flatMap((p) => p.hops.map((h) => h.pool)));
+  return [...indices].flatMap((i) => topology.pools[i]?.address ?? []);
+}
+
+async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut: Address): Promise<{ quote: ExactInQuote; chainId: number; router: Address }> {
+  const { chain, follower } = await quoteChain(body.src_chain_id, body.dst_chain_id);
+  const router = chain.swapRouter;
+  if (!router) throw new ApiError('UNSUPPORTED_CHAIN', `firm quotes are not available on src_chain_id ${chain.id}: no router is deployed`, { field: 'src_chain_id' });
+  const request = { tokenIn, tokenOut, amountIn: BigInt(body.amount_in), feeBps: env().FEE_BPS };
+  // Validate against the snapshot first so a bad request costs no RPC round trip.
+  const snapshot = follower.snapshot();
+  quoteExactIn(snapshot, request);
+  const latest = await follower.latest(searchedPools(snapshot, tokenIn, tokenOut));
+  return { quote: quoteExactIn(latest, request), chainId: chain.id, router };
+}
+
+export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
+  assertMayQuoteFor(auth, body.from_address);
+  const tokenIn = normaliseAddress(body.token_in);
+  const tokenOut = normaliseAddress(body.token_out);
+  const { quote, chainId, router } = await priceAtLatest(body, tokenIn, tokenOut);
+  const ppm = slippagePpm(body.slippage);
+  if (body.indicative_amount_out !== undefined) assertWithinSlippage(BigInt(body.indicative_amount_out), quote.amountOut, ppm);
+
+  const now = Math.floor(Date.now() / 1000);
+  const routerQuote: RouterQuote = {
+    quoteId: bytesToHex(randomBytes(32)),
+    sender: getAddress(body.from_address.toLowerCase()),
+    recipient: getAddress(body.to_address.toLowerCase()),
+    tokenIn,
+    tokenOut,
+    amountIn: quote.amountIn,
+    feeAmount: quote.feeAmount,
+    minAmountOut: minAmountOut(quote.amountOut, ppm),
+    path: quote.path,
+    srcChainId: BigInt(chainId),
+    dstChainId: BigInt(body.dst_chain_id),
+    deadline: BigInt(now + body.expiry_time_sec),
+  };
+  const signature = await signRouterQuote(quoteSignerAccount(), chainId, router, routerQuote);
+  const nativeIn = isNative(body.token_in);
+  const data: FirmQuote = {
+    quote_id: routerQuote.quoteId,
+    src_chain_id: body.src_chain_id,
+    dst_chain_id: body.dst_chain_id,
+    calldata: encodeSwapCalldata(routerQuote, signature),
+    router_address: router,
+    from_address: body.from_address,
+    to_address: body.to_address,
+    token_in: body.token_in,
+    token_out: body.token_out,
+    amount_in: body.amount_in,
+    amount_out: quote.amountOut.toString(),
+    min_amount_out: routerQuote.minAmountOut.toString(),
+    fee_rate: env().FEE_BPS,
+    fee_amount: quote.feeAmount.toString(),
+    deadline: Number(routerQuote.deadline),
+    value: nativeIn ? body.amount_in : '0',
+    allowance_target: nativeIn ? null : router,
+    route: routeJson(quote),
+    price_impact_bps: quote.priceImpactBps,
+  };
+  await quoteStore(await quoteDb()).insert({
+    quote_id: data.quote_id,
+    sub: auth.sub,
+    src_chain_id: chainId,
+    dst_chain_id: body.dst_chain_id,
+    router_address: router,
+    from_address: routerQuote.sender,
+    to_address: routerQuote.recipient,
+    token_in: tokenIn,
+    token_out: tokenOut,
+    amount_in: data.amount_in,
+    amount_out: data.amount_out,
+    min_amount_out: data.min_amount_out,
+    fee_amount: data.fee_amount,
+    deadline: data.deadline,
+    issued_block: Number(quote.blockNumber),
+    created_at: now,
+  });
+  return data;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { zeroAddress } from 'viem';
+import { bestRoute } from './bestRoute';
+import { TOKENS, devnetLikeGraph } from './fixtures/devnetLikeGraph';
+import { quoteExactIn } from './quoteExactIn';
+
+describe('quoteExactIn', () => {
+  const graph = devnetLikeGraph();
+
+  it('takes the service fee from the input and swaps the rest', () => {
+    const amountIn = 12_345_678_901n;
+    const q = quoteExactIn(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WETH, amountIn, feeBps: 20 });
+    expect(q.feeAmount).toBe((amountIn * 20n) / 10_000n);
+    expect(q.swapAmount).toBe(amountIn - q.feeAmount);
+    expect(q.amountOut).toBe(bestRoute(graph, TOKENS.USDC, TOKENS.WETH, q.swapAmount).amountOut);
+  });
+
+  it('trades the native coin as WETH on either side', () => {
+    const viaNative = quoteExactIn(graph, { tokenIn: zeroAddress, tokenOut: TOKENS.DAI, amountIn: 10n ** 18n, feeBps: 20 });
+    const viaWeth = quoteExactIn(graph, { tokenIn: TOKENS.WETH, tokenOut: TOKENS.DAI, amountIn: 10n ** 18n, feeBps: 20 });
+    expect(viaNative.amountOut).toBe(viaWeth.amountOut);
+    expect(viaNative.path[0]).toBe(TOKENS.WETH);
+    const out = quoteExactIn(graph, { tokenIn: TOKENS.LINK, tokenOut: zeroAddress, amountIn: 10n ** 18n, feeBps: 0 });
+    expect(out.path[out.path.length - 1]).toBe(TOKENS.WETH);
+    expect(out.route.map((h) => [h.tokenIn, h.tokenOut]).flat()).toContain(TOKENS.WETH);
+  });
+
+  it('refuses native ↔ WETH, which is a wrap and not a swap', () => {
+    expect(() => quoteExactIn(graph, { tokenIn: zeroAddress, tokenOut: TOKENS.WETH, amountIn: 1n, feeBps: 0 })).toThrow(expect.objectContaining({ type: 'NO_ROUTE' }));
+  });
+
+  it('calls dust AMOUNT_TOO_SMALL once the fee leaves nothing to swap out', () => {
+    expect(() => quoteExactIn(graph, { tokenIn: TOKENS.DAI, tokenOut: TOKENS.WBTC, amountIn: 1n, feeBps: 20 })).toThrow(expect.objectContaining({ type: 'AMOUNT_TOO_SMALL' }));
+  });
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, TEST_DB_KINDS, type TestDb } from '@/lib/db/openTestDb';
+import type { QuoteTables } from './quotesTable';
+import { quoteStore, type NewQuote, type QuoteStore } from './quoteStore';
+
+const quote = (id: string): NewQuote => ({
+  quote_id: id,
+  sub: 'integrator',
+  src_chain_id: 31337,
+  dst_chain_id: 31337,
+  router_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  from_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  to_address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  token_in: '0x0000000000000000000000000000000000000000',
+  token_out: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+  amount_in: (2n ** 255n).toString(),
+  amount_out: '2961474103',
+  min_amount_out: '2946666732',
+  fee_amount: '2000000000000000',
+  deadline: 4_102_444_800, // beyond 2^31: BIGINT on both dialects
+  issued_block: 12,
+  created_at: 1_795_000_000,
+});
+
+describe.each(TEST_DB_KINDS)('quoteStore on %s', (kind) => {
+  let t: TestDb;
+  let store: QuoteStore;
+
+  beforeAll(async () => {
+    t = await openTestDb(kind);
+    store = quoteStore(t.db.withTables<QuoteTables>());
+  });
+  afterAll(async () => t?.dispose());
+
+  it('stores a firm quote and reads it back exactly, numbers as numbers', async () => {
+    const id = `0x${'11'.repeat(32)}`;
+    await store.insert(quote(id));
+    const row = await store.find(id.toUpperCase().replace('0X', '0x'));
+    expect(row).toEqual({ ...quote(id), status: 'issued', src_tx_hash: null, dst_tx_hash: null, amount_out_actual: null, updated_at: 1_795_000_000 });
+  });
+
+  it('a fill wins over an expiry, and a second fill does not overwrite the first', async () => {
+    const id = `0x${'22'.repeat(32)}`;
+    await store.insert(quote(id));
+    await store.markFilled({ quoteId: id, chainId: 31337, txHash: '0xaa', amountOut: 5n }, 1_795_000_100);
+    await store.markExpired(id, 1_795_000_200);
+    await store.markFilled({ quoteId: id, chainId: 31337, txHash: '0xbb', amountOut: 6n }, 1_795_000_300);
+    expect(await store.find(id)).toMatchObject({ status: 'filled', src_tx_hash: '0xaa', amount_out_actual: '5', updated_at: 1_795_000_100 });
+  });
+
+  it('expires an issued quote; a fill on another chain id is ignored', async () => {
+    const id = `0x${'33'.repeat(32)}`;
+    await store.insert(quote(id));
+    await store.markFilled({ quoteId: id, chainId: 1, txHash: '0xaa', amountOut: 5n }, 1_795_000_100);
+    await store.markExpired(id, 1_795_000_200);
+    expect(await store.find(id)).toMatchObject({ status: 'expired', src_tx_hash: null, updated_at: 1_795_000_200 });
+    expect(await store.find(`0x${'44'.repeat(32)}`)).toBeUndefined();
+  });
+});

@@ -1,0 +1,32 @@
+// Slippage in exact integers: percent with a precision of 0.0001 % (1e-6 as a fraction), API.md §2 and §4.
+import { ApiError } from '@/lib/api/errors';
+
+export const PPM = 1_000_000n;
+
+/** Slippage percent → parts per million of the amount (0.5 % → 5000). */
+export function slippagePpm(slippagePercent: number): bigint {
+  return BigInt(Math.round(slippagePercent * 10_000));
+}
+
+/** `floor(amountOut × (1 − slippage/100))`. */
+export function minAmountOut(amountOut: bigint, ppm: bigint): bigint {
+  return (amountOut * (PPM - ppm)) / PPM;
+}
+
+/** 409 SLIPPAGE_EXCEEDED when the firm output falls below the indicative one by more than the slippage allows. */
+export function assertWithinSlippage(indicativeAmountOut: bigint, amountOut: bigint, ppm: bigint): void {
+  if (amountOut * PPM >= indicativeAmountOut * (PPM - ppm)) return;
+  const deviationBps = Number(((indicativeAmountOut - amountOut) * 10_000n) / indicativeAmountOut);
+  const allowedBps = Number(ppm) / 100;
+  throw new ApiError(
+    'SLIPPAGE_EXCEEDED',
+    `amount_out ${amountOut} is ${deviationBps} bps below indicative_amount_out ${indicativeAmountOut}, more than the slippage allows (${allowedBps} bps)`,
+    {
+      field: 'indicative_amount_out',
+      indicative_amount_out: indicativeAmountOut.toString(),
+      amount_out: amountOut.toString(),
+      deviation_bps: deviationBps,
+      allowed_bps: allowedBps,
+    },
+  );
+}
