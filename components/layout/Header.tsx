@@ -1,14 +1,15 @@
 import Link from 'next/link';
+import { AccountMenu } from '@/components/wallet/AccountMenu';
 import { BlockNumber } from '@/components/wallet/BlockNumber';
 
 export function Header() {
   return (
     <header className="border-b border-[var(--border)] bg-[var(--panel)]">
-      <div className="mx-auto flex w-full max-w-6xl items-center gap-6 px-4 py-3">
+      <div className="mx-auto flex w-full max-w-6xl items-center gap-3 px-4 py-3 sm:gap-6">
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Swapdesk
         </Link>
-        <nav aria-label="Main" className="flex gap-4 text-sm">
+        <nav aria-label="Main" className="flex gap-3 text-sm sm:gap-4">
           <Link href="/" className="hover:text-[var(--accent)]">
             Swap
           </Link>
@@ -16,8 +17,11 @@ export function Header() {
             Markets
           </Link>
         </nav>
-        <div className="ml-auto text-xs text-[var(--muted)]">
+        <div className="ml-auto hidden text-xs text-[var(--muted)] md:block">
           <BlockNumber />
+        </div>
+        <div className="ml-auto md:ml-0">
+          <AccountMenu />
         </div>
       </div>
     </header>

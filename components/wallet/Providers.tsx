@@ -6,6 +6,7 @@ import { WagmiProvider } from 'wagmi';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import { ChainsContext } from './ChainsContext';
 import { wagmiConfig } from './wagmiConfig';
+import { WalletUi } from './WalletUi';
 
 export function Providers({ chains, children }: { chains: PublicChain[]; children: ReactNode }) {
   const [config] = useState(() => wagmiConfig(chains));
@@ -13,7 +14,9 @@ export function Providers({ chains, children }: { chains: PublicChain[]; childre
   return (
     <ChainsContext value={chains}>
       <WagmiProvider config={config}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <WalletUi>{children}</WalletUi>
+        </QueryClientProvider>
       </WagmiProvider>
     </ChainsContext>
   );

@@ -1,7 +1,8 @@
-// Builds the wagmi config from the chains the server serves.
+// Builds the wagmi config from the chains the server serves: injected wallets (EIP-6963) and, on devnets, the dev wallet.
 import { defineChain, type Chain } from 'viem';
 import { createConfig, http, injected } from 'wagmi';
 import type { PublicChain } from '@/lib/chains/publicChain';
+import { DEVNET_CHAIN_IDS, devWallet } from './devWalletConnector';
 
 const RPC_POLLING_MS = 1_000;
 
@@ -14,13 +15,17 @@ export function toViemChain(c: PublicChain): Chain {
   });
 }
 
+export function isDevnet(chains: PublicChain[]): boolean {
+  return chains.length > 0 && chains.every((c) => DEVNET_CHAIN_IDS.has(c.id));
+}
+
 export function wagmiConfig(chains: PublicChain[]) {
   const viemChains = chains.map(toViemChain);
   const [first, ...rest] = viemChains;
   if (!first) throw new Error('no chains configured');
   return createConfig({
     chains: [first, ...rest],
-    connectors: [injected()],
+    connectors: isDevnet(chains) ? [injected(), devWallet()] : [injected()],
     multiInjectedProviderDiscovery: true,
     ssr: true,
     pollingInterval: RPC_POLLING_MS,

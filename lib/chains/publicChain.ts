@@ -9,6 +9,8 @@ export type PublicChain = {
   nativeDecimals: number;
   weth: `0x${string}`;
   swapRouter: `0x${string}` | null;
+  /** Seconds between blocks, roughly: the browser polls quotes about once a block. */
+  blockTimeSec: number;
   tokens: TokenConfig[];
 };
 
@@ -21,6 +23,7 @@ export function publicChain(c: ChainConfig): PublicChain {
     nativeDecimals: c.nativeDecimals,
     weth: c.weth,
     swapRouter: c.swapRouter ?? null,
+    blockTimeSec: c.blockTimeSec,
     tokens: c.tokens,
   };
 }

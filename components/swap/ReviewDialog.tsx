@@ -1,0 +1,75 @@
+'use client';
+// The review: a firm quote with its minimum, fee and deadline, then approve (if needed) and swap, then the outcome.
+import type { Address } from 'viem';
+import { Dialog } from '@/components/ui/Dialog';
+import { formatAmount } from './amountText';
+import { bpsText } from './quoteFigures';
+import type { FirmQuoteRequest } from './quoteTypes';
+import type { SwapToken } from './swapTokens';
+import { useSwapExecution, type SwapStep } from './useSwapExecution';
+import { ReviewOutcome } from './ReviewOutcome';
+
+type Props = { request: FirmQuoteRequest; token: string | undefined; tokenIn: SwapToken; tokenOut: SwapToken; account: Address | undefined; onClose: (swapped: boolean) => void };
+
+const BUTTON = 'w-full rounded-xl bg-[var(--accent)] px-4 py-3 font-semibold text-[var(--on-accent)] disabled:opacity-50';
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-1 text-sm">
+      <dt className="text-[var(--muted)]">{label}</dt>
+      <dd className="text-right tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClose }: Props) {
+  const x = useSwapExecution({ request, token, tokenIn, tokenOut, account });
+  const { step } = x;
+  const busy = step.kind === 'approving' || step.kind === 'signing' || step.kind === 'pending';
+  const close = () => onClose(step.kind === 'success');
+  return (
+    <Dialog open onClose={busy ? () => undefined : close} title="Review swap" testId="review-dialog">
+      <div aria-live="polite" className="flex flex-col gap-4">
+        {step.kind === 'quoting' ? <p className="py-6 text-center text-[var(--muted)]">Getting a firm quote…</p> : null}
+        {'offer' in step ? <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft} /> : null}
+        {step.kind === 'review' && step.offer.mustAccept ? (
+          <div role="alert" className="rounded-xl border border-amber-500 p-3 text-sm">
+            <p>The price moved: you now receive {bpsText(step.offer.worseBps)} less than the estimate.</p>
+            <button type="button" onClick={x.accept} className={`${BUTTON} mt-3`}>
+              Accept new price
+            </button>
+          </div>
+        ) : null}
+        {step.kind === 'review' && !step.offer.mustAccept ? (
+          x.needsApproval ? (
+            <button type="button" onClick={() => void x.approve()} className={BUTTON}>
+              Approve {formatAmount(BigInt(step.offer.firm.amount_in), tokenIn.decimals)} {tokenIn.symbol}
+            </button>
+          ) : (
+            <button type="button" onClick={() => void x.swap()} className={BUTTON}>
+              Swap
+            </button>
+          )
+        ) : null}
+        <ReviewOutcome step={step} tokenIn={tokenIn} tokenOut={tokenOut} onRetry={() => void x.requote()} onClose={close} />
+      </div>
+    </Dialog>
+  );
+}
+
+function FirmSummary({ step, tokenIn, tokenOut, secondsLeft }: { step: Extract<SwapStep, { offer: unknown }>; tokenIn: SwapToken; tokenOut: SwapToken; secondsLeft: number | undefined }) {
+  const q = step.offer.firm;
+  const sentOrDone = step.kind === 'pending' || step.kind === 'success';
+  return (
+    <dl>
+      <Row label="You pay" value={`${formatAmount(BigInt(q.amount_in), tokenIn.decimals)} ${tokenIn.symbol}`} />
+      <Row label="You receive (expected)" value={`${formatAmount(BigInt(q.amount_out), tokenOut.decimals)} ${tokenOut.symbol}`} testId="firm-amount-out" />
+      <Row label="Minimum received" value={`${formatAmount(BigInt(q.min_amount_out), tokenOut.decimals)} ${tokenOut.symbol}`} testId="firm-min-out" />
+      <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} />
+      <Row label="Recipient" value={`${q.to_address.slice(0, 6)}…${q.to_address.slice(-4)}`} />
+      {!sentOrDone ? <Row label="Quote expires in" value={secondsLeft === undefined ? '—' : `${secondsLeft} s`} testId="quote-countdown" /> : null}
+    </dl>
+  );
+}

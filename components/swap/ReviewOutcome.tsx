@@ -1,0 +1,53 @@
+'use client';
+// What happened after the click: waiting for the wallet, pending with the hash, success with the amount received, or a failure in words.
+import { formatAmount } from './amountText';
+import type { SwapToken } from './swapTokens';
+import type { SwapStep } from './useSwapExecution';
+
+type Props = { step: SwapStep; tokenIn: SwapToken; tokenOut: SwapToken; onRetry: () => void; onClose: () => void };
+
+const SECONDARY = 'w-full rounded-xl border border-[var(--border)] px-4 py-3 font-semibold';
+
+const shortHash = (h: string) => `${h.slice(0, 10)}…${h.slice(-8)}`;
+
+export function ReviewOutcome({ step, tokenIn, tokenOut, onRetry, onClose }: Props) {
+  switch (step.kind) {
+    case 'approving':
+      return <p className="text-center text-sm">{step.hash ? `Approving ${tokenIn.symbol}… transaction ${shortHash(step.hash)}` : `Confirm the ${tokenIn.symbol} approval in your wallet.`}</p>;
+    case 'signing':
+      return <p className="text-center text-sm">Confirm the swap in your wallet.</p>;
+    case 'pending':
+      return (
+        <p className="text-center text-sm" data-testid="swap-pending">
+          Swap pending… transaction <span title={step.hash}>{shortHash(step.hash)}</span>
+        </p>
+      );
+    case 'success':
+      return (
+        <div className="flex flex-col gap-3 text-center">
+          <p role="status" className="font-semibold text-[var(--up)]" data-testid="swap-success">
+            Swap complete: you received {step.amountOut === undefined ? 'your' : formatAmount(step.amountOut, tokenOut.decimals)} {tokenOut.symbol}.
+          </p>
+          <p className="text-xs text-[var(--muted)]" title={step.hash}>
+            Transaction {shortHash(step.hash)}
+          </p>
+          <button type="button" onClick={onClose} className={SECONDARY}>
+            Close
+          </button>
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="text-sm text-[var(--down)]">
+            {step.message}
+          </p>
+          <button type="button" onClick={onRetry} className={SECONDARY}>
+            Get a new quote
+          </button>
+        </div>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,27 @@
+import { BaseError, encodeErrorResult, UserRejectedRequestError } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
+import { isUserRejection, routerErrorMessage } from './routerErrors';
+
+/** A revert as viem reports it: the router's error data deep in the cause chain. */
+function revert(errorName: string, args: readonly unknown[]) {
+  const data = encodeErrorResult({ abi: swapRouterAbi, errorName, args } as never);
+  const rpc = Object.assign(new BaseError('execution reverted'), { data });
+  return new BaseError('The contract function reverted.', { cause: rpc });
+}
+
+describe('router errors in words', () => {
+  it('decodes the router custom errors a trader can meet', () => {
+    expect(routerErrorMessage(revert('QuoteExpired', [1n, 2n]))).toMatch(/expired/);
+    expect(routerErrorMessage(revert('QuoteAlreadyUsed', [`0x${'ab'.repeat(32)}`]))).toMatch(/already used/);
+    expect(routerErrorMessage(revert('InsufficientOutput', [1n, 2n]))).toMatch(/price moved/);
+  });
+  it('recognises a declined signature anywhere in the cause chain', () => {
+    expect(isUserRejection(new BaseError('wrapped', { cause: new UserRejectedRequestError(new Error('no')) }))).toBe(true);
+    expect(isUserRejection({ code: 4001 })).toBe(true);
+    expect(isUserRejection(new Error('boom'))).toBe(false);
+  });
+  it('falls back to a short sentence without internals', () => {
+    expect(routerErrorMessage(new Error('socket hang up at http://10.0.0.1'))).toBe('The transaction failed. Nothing was sent.');
+  });
+});

@@ -1,0 +1,47 @@
+// Puts a failed swap or approval into words: the router's custom errors decoded, a rejected signature recognised.
+import { BaseError, decodeErrorResult, UserRejectedRequestError, type Abi, type Hex } from 'viem';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
+
+const MESSAGES: Record<string, string> = {
+  QuoteExpired: 'The quote expired before the transaction was mined. Ask a new quote.',
+  QuoteAlreadyUsed: 'This quote was already used. Ask a new quote.',
+  InvalidSignature: 'The router did not accept the quote signature. Ask a new quote.',
+  WrongSender: 'This quote was issued for another wallet.',
+  WrongChain: 'This quote is for another network.',
+  CrossChainNotSupported: 'This router does not settle cross-chain quotes.',
+  InsufficientOutput: 'The price moved: you would receive less than the minimum. Ask a new quote.',
+  InsufficientLiquidity: 'The pool no longer has enough liquidity for this amount.',
+  PairNotFound: 'A pool on this route no longer exists.',
+  InvalidValue: 'The amount of native coin sent does not match the quote.',
+  InvalidRecipient: 'The recipient cannot receive this token.',
+  NativeTransferFailed: 'The recipient refused the native coin.',
+  FeeTooHigh: 'The quote asks a fee above the router cap.',
+  ZeroAmountIn: 'The amount must be greater than zero.',
+};
+
+/** True when the wallet says the user declined: the dialog returns quietly. */
+export function isUserRejection(error: unknown): boolean {
+  if (error instanceof BaseError) return error.walk((e) => e instanceof UserRejectedRequestError || (e as { code?: unknown }).code === 4001) !== null;
+  return (error as { code?: unknown } | null)?.code === 4001;
+}
+
+function revertData(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const found = error.walk((e) => typeof (e as { data?: unknown }).data === 'string' && /^0x[0-9a-f]{8,}$/i.test((e as { data: string }).data));
+  return (found as { data?: Hex } | null)?.data;
+}
+
+/** The router's error name and its sentence, or a generic sentence; never a stack or RPC URL. */
+export function routerErrorMessage(error: unknown): string {
+  const data = revertData(error);
+  if (data) {
+    try {
+      const decoded = decodeErrorResult({ abi: swapRouterAbi as Abi, data });
+      return MESSAGES[decoded.errorName] ?? `The router refused the swap (${decoded.errorName}).`;
+    } catch {
+      // Not one of the router's errors: fall through to the wallet's own message.
+    }
+  }
+  if (error instanceof BaseError) return error.shortMessage;
+  return 'The transaction failed. Nothing was sent.';
+}

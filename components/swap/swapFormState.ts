@@ -1,0 +1,47 @@
+// The swap form's state and its transitions, kept outside React so the rules are plain functions.
+import type { SwapToken } from './swapTokens';
+import { sameToken } from './swapTokens';
+
+export const SLIPPAGE_PRESETS = [0.1, 0.5, 1] as const;
+export const DEFAULT_SLIPPAGE = 0.5;
+
+export type SwapFormState = { tokenIn: SwapToken; tokenOut: SwapToken; amountText: string; slippage: number };
+
+export type SwapFormAction =
+  | { type: 'amount'; text: string }
+  | { type: 'tokenIn'; token: SwapToken }
+  | { type: 'tokenOut'; token: SwapToken }
+  | { type: 'flip' }
+  | { type: 'slippage'; value: number };
+
+export function swapFormReducer(state: SwapFormState, action: SwapFormAction): SwapFormState {
+  switch (action.type) {
+    case 'amount':
+      return { ...state, amountText: action.text };
+    case 'tokenIn':
+      // Picking the token already on the other side swaps the two, as traders expect.
+      return sameToken(action.token, state.tokenOut) ? { ...state, tokenIn: action.token, tokenOut: state.tokenIn } : { ...state, tokenIn: action.token };
+    case 'tokenOut':
+      return sameToken(action.token, state.tokenIn) ? { ...state, tokenOut: action.token, tokenIn: state.tokenOut } : { ...state, tokenOut: action.token };
+    case 'flip':
+      return { ...state, tokenIn: state.tokenOut, tokenOut: state.tokenIn };
+    case 'slippage':
+      return { ...state, slippage: Math.min(100, Math.max(0, action.value)) };
+  }
+}
+
+export type SlippageWarning = 'low' | 'high' | null;
+
+/** Below 0.05 % a swap often fails; above 5 % a trader may be front-run. */
+export function slippageWarning(slippage: number): SlippageWarning {
+  if (slippage < 0.05) return 'low';
+  if (slippage > 5) return 'high';
+  return null;
+}
+
+/** `min = floor(amount × (1 − s/100))` with s at 1e-6 precision, in integers (API.md §4). */
+export function minimumReceived(amountOut: bigint, slippage: number): bigint {
+  const SCALE = 100_000_000n;
+  const keep = SCALE - BigInt(Math.round(slippage * 1_000_000));
+  return (amountOut * keep) / SCALE;
+}
