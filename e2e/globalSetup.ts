@@ -39,7 +39,16 @@ export default async function globalSetup(config: FullConfig) {
   const port = new URL(baseURL).port;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'swapdesk-e2e-'));
   const devnet = await startDevnet({ dataDir, ports: 'free', history: { days: 3, swapsPerPair: 40 }, activity: true });
-  const env = childEnv({ SWAPDESK_DATA_DIR: dataDir, PORT: port, NEXTAUTH_URL: baseURL, LOG_LEVEL: 'warn' });
+  // Every spec is one browser at one IP: per-IP limits sized for people would throttle the suite itself
+  // (rate limiting has its own tests).
+  const env = childEnv({
+    SWAPDESK_DATA_DIR: dataDir,
+    PORT: port,
+    NEXTAUTH_URL: baseURL,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_GUEST_PER_MIN: '100000',
+    RATE_LIMIT_PUBLIC_PER_MIN: '100000',
+  });
 
   if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
     const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], { cwd: ROOT, env, stdio: 'inherit' });
