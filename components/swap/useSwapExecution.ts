@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import { useConfig } from 'wagmi';
-import { call, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { call, estimateGas, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { useNow } from '@/components/ui/useNow';
 import { ApiCallError } from './apiFetch';
 import { quoteErrorMessage } from './quoteErrorMessage';
@@ -14,6 +14,9 @@ import { requestFirmQuote, type FirmQuoteResult } from './requestFirmQuote';
 import { isUserRejection, routerErrorMessage } from './routerErrors';
 import type { SwapToken } from './swapTokens';
 import { useAllowance } from './useAllowance';
+
+/** Gas limit sent with a swap, as a percentage of the estimate. */
+const SWAP_GAS_HEADROOM_PCT = 150n;
 
 export type SwapStep =
   | { kind: 'quoting' }
@@ -105,9 +108,11 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     const tx = { chainId: q.src_chain_id, account, to: q.router_address, data: q.calldata, value: BigInt(q.value) };
     setStep({ kind: 'signing', offer: current });
     try {
-      // A dry run first: a quote the router would refuse is explained before the wallet asks for a signature.
-      await call(config, tx);
-      const hash = await sendTransaction(config, tx);
+      // The estimate doubles as a dry run: a quote the router would refuse is explained before the wallet asks for a
+      // signature. Headroom matters: a pool's first swap in a new block also writes its price accumulators, which an
+      // estimate made against the previous block's timestamp does not pay for.
+      const estimate = await estimateGas(config, tx);
+      const hash = await sendTransaction(config, { ...tx, gas: (estimate * SWAP_GAS_HEADROOM_PCT) / 100n });
       setStep({ kind: 'pending', offer: current, hash });
       const receipt = await waitForTransactionReceipt(config, { chainId: q.src_chain_id, hash, pollingInterval: RECEIPT_POLL_MS });
       if (receipt.status !== 'success') {

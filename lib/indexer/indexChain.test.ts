@@ -59,7 +59,8 @@ async function swap(kind: number, who: number, scale: bigint, wait = true) {
   const account = devAccount(who);
   const wallet = c.wallet(who);
   const to = account.address;
-  const base = { address: stack.router02, abi: uniswapV2Router02Abi, account, chain: c.chain } as const;
+  // Explicit gas: an estimate made at the previous block's timestamp skips the pools' price-accumulator writes.
+  const base = { address: stack.router02, abi: uniswapV2Router02Abi, account, chain: c.chain, gas: 1_000_000n } as const;
   switch (kind % 4) {
     case 0: return send(c, who, (d) => wallet.writeContract({ ...base, functionName: 'swapExactETHForTokens', args: [0n, [stack.weth, usdc], to, d], value: parseUnits('0.1', 18) * scale }), wait);
     case 1: return send(c, who, (d) => wallet.writeContract({ ...base, functionName: 'swapExactTokensForETH', args: [parseUnits('250', 6) * scale, 0n, [usdc, stack.weth], to, d] }), wait);

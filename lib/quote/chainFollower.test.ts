@@ -127,6 +127,8 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
         const hash = await c.wallet(TRADER).writeContract({
           address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactTokensForTokens',
           args: [amount, quote.amountOut, [...quote.path], trader, 2n ** 40n], account: devAccount(TRADER), chain: c.chain,
+          // Explicit gas: an estimate made at the previous block's timestamp skips the pools' price-accumulator writes.
+          gas: 1_000_000n,
         });
         const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
         expect(receipt.status).toBe('success');
