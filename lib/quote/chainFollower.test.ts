@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { getAddress, parseUnits, type Address } from 'viem';
+import { createTestClient, getAddress, http, parseUnits, type Address } from 'viem';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
@@ -72,7 +72,8 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
       id: CHAIN_ID, name: 'Test', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', nativeDecimals: 18, factory: getAddress(stack.factory),
       router02: getAddress(stack.router02), weth: getAddress(stack.weth), stablecoins: [getAddress(b)], startBlock: 0, blockTimeSec: 1, tokens: [],
     };
-    follower = new ChainFollower(chain, { pollMs: 100, rpcTimeoutMs: 500, staleAfterMs: 3_000 });
+    // No periodic full reload during the run, so a repaired reorg can only come from the per-poll check.
+    follower = new ChainFollower(chain, { pollMs: 100, rpcTimeoutMs: 500, staleAfterMs: 3_000, fullReloadMs: 3_600_000 });
     follower.start();
     await follower.ready(10_000);
   });
@@ -155,6 +156,45 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
     const direct = getAddress(await addLiquidity(c, stack, 0, a, parseUnits('1000', 18), f, parseUnits('50000', 18)));
     const quote = await until(() => attempt(() => quoteExactIn(follower.snapshot(), { tokenIn: a, tokenOut: f, amountIn: 10n ** 18n, feeBps: 0 })));
     expect(quote.route.map((h) => h.pool)).toEqual([direct]);
+  });
+
+  it('repairs a reorg at its next poll: same height, one block and several blocks past the dropped one', async () => {
+    const test = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
+    const [weth, , usd] = tokens as [Address, Address, Address];
+    const pool = quoteExactIn(follower.snapshot(), { tokenIn: weth, tokenOut: usd, amountIn: 10n ** 18n, feeBps: 0 }).route[0]?.pool as Address;
+    const trader = devAccount(TRADER).address;
+    const swap = async (amount: bigint) => {
+      const hash = await c.wallet(TRADER).writeContract({
+        address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactTokensForTokens',
+        args: [amount, 0n, [weth, usd], trader, 2n ** 40n], account: devAccount(TRADER), chain: c.chain, gas: 1_000_000n,
+      });
+      return (await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).blockNumber;
+    };
+    const followed = () => {
+      const graph = follower.snapshot();
+      return graph.reserves[graph.topology.poolIndex.get(pool) ?? -1];
+    };
+    const onChain = async () => (await readReserves(c.publicClient, [pool])).get(pool);
+
+    for (const extraBlocks of [0, 1, 3]) {
+      const snapshot = await test.snapshot();
+      const dropped = await swap(parseUnits('3', 18));
+      await until(() => (follower.health().blockNumber === dropped ? true : undefined));
+      expect(followed()).toEqual(await onChain());
+      // Switch forks while the follower is not polling, so it never sees the chain shorter than its graph.
+      follower.stop();
+      await new Promise((r) => setTimeout(r, 1_200));
+      await test.revert({ id: snapshot });
+      expect(await swap(parseUnits('1', 18))).toBe(dropped);
+      if (extraBlocks > 0) await test.mine({ blocks: extraBlocks });
+      const expected = await onChain();
+      expect(expected).not.toEqual(followed());
+      follower.start();
+      await until(() => {
+        const reserves = attempt(followed);
+        return reserves?.[0] === expected?.[0] && reserves?.[1] === expected?.[1] ? true : undefined;
+      }, 5_000);
+    }
   });
 
   it('answers CHAIN_UNAVAILABLE without hanging when the RPC dies, and recovers when it returns', async () => {

@@ -1,6 +1,6 @@
 // Keeps one chain's pool graph current: loads the factory's pairs, then follows PairCreated and Sync logs per block.
 import 'server-only';
-import { createPublicClient, getAddress, http, isAddressEqual, parseAbiItem, type Address, type Log, type PublicClient } from 'viem';
+import { createPublicClient, getAddress, http, isAddressEqual, parseAbiItem, type Address, type Hash, type Log, type PublicClient } from 'viem';
 import { ApiError } from '@/lib/api/errors';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { log } from '@/lib/log';
@@ -11,7 +11,7 @@ const PAIR_CREATED = parseAbiItem('event PairCreated(address indexed token0, add
 const SYNC = parseAbiItem('event Sync(uint112 reserve0, uint112 reserve1)');
 /** Past this many blocks behind, reloading is cheaper than replaying logs. */
 const MAX_LOG_RANGE = 2_000n;
-/** A full reload now and then repairs anything a reorg may have left behind. */
+/** A full reload now and then, besides the per-poll reorg check, as a backstop. */
 const FULL_RELOAD_MS = 60_000;
 /** Up to this many pools every token may be a middle hop; beyond it only configured tokens are. */
 const EXHAUSTIVE_SEARCH_POOLS = 200;
@@ -21,6 +21,8 @@ export type FollowerOptions = {
   rpcTimeoutMs: number;
   /** Without a successful poll for this long, quotes answer CHAIN_UNAVAILABLE rather than use old reserves. */
   staleAfterMs: number;
+  /** Full reload interval (default a minute); reorgs are caught on every poll regardless. */
+  fullReloadMs?: number;
   /** Extra logs to follow (e.g. the settlement router's events), delivered once per block range in order. */
   watch?: { address: Address; onLogs: (logs: Log[]) => Promise<void> | void };
 };
@@ -30,6 +32,8 @@ export type FollowerHealth = { reachable: boolean; blockNumber: bigint | null; b
 export class ChainFollower {
   readonly client: PublicClient;
   private graph: PoolGraph | undefined;
+  /** Hash of the block the graph's reserves are at: a chain whose block at that height differs has reorganised. */
+  private graphHash: Hash | undefined;
   private syncedAt = 0;
   private loadedAt = 0;
   private headTimestamp = 0n;
@@ -152,13 +156,29 @@ export class ChainFollower {
     const head = await this.client.getBlock({ blockTag: 'latest' });
     const graph = this.graph;
     const behind = graph ? head.number - graph.blockNumber : 0n;
-    if (!graph || this.needsReload || behind < 0n || behind > MAX_LOG_RANGE || Date.now() - this.loadedAt > FULL_RELOAD_MS) {
+    const reloadDue = Date.now() - this.loadedAt > (this.options.fullReloadMs ?? FULL_RELOAD_MS);
+    if (!graph || this.needsReload || behind < 0n || behind > MAX_LOG_RANGE || reloadDue || (await this.reorganised(head, graph))) {
       await this.reload(head.number);
     } else if (behind > 0n) {
       await this.follow(graph, head.number);
     }
+    this.graphHash = head.hash;
     this.headTimestamp = head.timestamp;
     if (this.logCursor === head.number) this.watched = { block: head.number, timestamp: head.timestamp };
+  }
+
+  /**
+   * Whether the block the graph was built at is no longer on the chain, so logs after it would be applied to
+   * reserves of a dropped fork. The head itself or its parent answers the usual case without another request.
+   */
+  private async reorganised(head: { number: bigint; hash: Hash; parentHash: Hash }, graph: PoolGraph): Promise<boolean> {
+    let canonical: Hash;
+    if (head.number === graph.blockNumber) canonical = head.hash;
+    else if (head.number === graph.blockNumber + 1n) canonical = head.parentHash;
+    else canonical = (await this.client.getBlock({ blockNumber: graph.blockNumber })).hash;
+    if (canonical === this.graphHash) return false;
+    log.info({ chainId: this.chain.id, block: graph.blockNumber.toString() }, 'chain reorganised: reloading pools');
+    return true;
   }
 
   private async reload(blockNumber: bigint): Promise<void> {
