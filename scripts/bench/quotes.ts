@@ -1,8 +1,8 @@
 // Quote benchmarks (`npm run bench:quotes`): the engine alone, then a running server under load. Prints figures.
 //   Engine: bestRoute median/p99 µs on a devnet-shaped graph (no server needed).
 //   Server (BASE_URL, default http://localhost:3000; skipped with --engine-only): autocannon at 16 connections,
-//   POST /v1/quote/indicative vs GET /v1/health in alternating rounds (req/s ratio, p99), then sequential firm
-//   quotes (p99). BENCH_DURATION_SEC (default 20) is split over the rounds of each route.
+//   POST /v1/quote/indicative vs GET /v1/health in alternating rounds after a warm-up of each (req/s ratio, p99),
+//   then sequential firm quotes (p99). BENCH_DURATION_SEC (default 30) is split over the rounds of each route.
 //   Run the server with RATE_LIMIT_QUOTE_PER_MIN and RATE_LIMIT_PUBLIC_PER_MIN high enough for the load.
 import { createRequire } from 'node:module';
 import { getAddress, zeroAddress, type Address } from 'viem';
@@ -22,8 +22,10 @@ type CannonOptions = { url: string; connections: number; duration: number; metho
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
 
 const CONNECTIONS = 16;
-const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 20);
-const ROUNDS = 4;
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 30);
+const ROUNDS = 6;
+/** Seconds of load on each route before measuring, so both are measured with the server's JIT warm. */
+const WARM_UP_SEC = 3;
 const FIRM_QUOTES = Number(process.env.BENCH_FIRM_QUOTES ?? 200);
 
 function percentile(sorted: number[], p: number): number {
@@ -96,18 +98,29 @@ async function benchServer(baseUrl: string): Promise<void> {
   const probe = await fetch(`${baseUrl}/v1/quote/indicative`, { method: 'POST', headers, body: indicative });
   if (!probe.ok) throw new Error(`indicative quote answered ${probe.status}: ${await probe.text()}`);
 
+  const healthRun = (duration: number) => autocannon({ url: `${baseUrl}/v1/health`, connections: CONNECTIONS, duration });
+  const quoteRun = (duration: number) => autocannon({ url: `${baseUrl}/v1/quote/indicative`, connections: CONNECTIONS, duration, method: 'POST', headers, body: indicative });
+  await healthRun(WARM_UP_SEC);
+  await quoteRun(WARM_UP_SEC);
   // Alternate the two routes in short rounds so drifting load from other processes hits both alike.
   const health: CannonResult[] = [];
   const quotes: CannonResult[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    health.push(await autocannon({ url: `${baseUrl}/v1/health`, connections: CONNECTIONS, duration: DURATION_SEC / ROUNDS }));
-    quotes.push(await autocannon({ url: `${baseUrl}/v1/quote/indicative`, connections: CONNECTIONS, duration: DURATION_SEC / ROUNDS, method: 'POST', headers, body: indicative }));
-    console.log(line(`GET /v1/health (${round + 1})`, health[round] as CannonResult));
-    console.log(line(`POST /v1/quote/indicative (${round + 1})`, quotes[round] as CannonResult));
+    const h = await healthRun(DURATION_SEC / ROUNDS);
+    const q = await quoteRun(DURATION_SEC / ROUNDS);
+    health.push(h);
+    quotes.push(q);
+    console.log(line(`GET /v1/health (${round + 1})`, h));
+    console.log(`${line(`POST /v1/quote/indicative (${round + 1})`, q)}  ratio ${(q.requests.average / h.requests.average).toFixed(2)}`);
   }
   const rate = (runs: CannonResult[]) => runs.reduce((sum, r) => sum + r.requests.average, 0) / runs.length;
-  const worstP99 = (runs: CannonResult[]) => Math.max(...runs.map((r) => r.latency.p99));
-  console.log(`ratio   indicative / health req/s = ${(rate(quotes) / rate(health)).toFixed(2)} over ${ROUNDS} alternating rounds (target ≥ 0.8); p99 worst round: indicative ${worstP99(quotes)} ms, health ${worstP99(health)} ms (target ≤ 20 ms)`);
+  const p99s = (runs: CannonResult[]) => runs.map((r) => r.latency.p99).sort((a, b) => a - b);
+  const spread = (runs: CannonResult[]) => {
+    const sorted = p99s(runs);
+    return `median ${percentile(sorted, 50)} ms (${sorted[0]}–${sorted.at(-1)})`;
+  };
+  console.log(`ratio   indicative / health req/s = ${(rate(quotes) / rate(health)).toFixed(2)} over ${ROUNDS} alternating rounds (target ≥ 0.8)`);
+  console.log(`p99     indicative ${spread(quotes)}; health ${spread(health)} (target ≤ 20 ms)`);
   const non2xx = [...quotes, ...health].reduce((sum, r) => sum + r.non2xx, 0);
   if (non2xx > 0) console.log('warning: non-2xx answers (rate limits? raise RATE_LIMIT_*_PER_MIN on the server)');
 
