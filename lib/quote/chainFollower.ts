@@ -44,6 +44,7 @@ export class ChainFollower {
   private failing = false;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  private inFlight: Promise<void> | undefined;
   private waiters: (() => void)[] = [];
 
   constructor(readonly chain: ChainConfig, private readonly options: FollowerOptions) {
@@ -58,10 +59,12 @@ export class ChainFollower {
     this.schedule(0);
   }
 
-  stop(): void {
+  /** Stops polling; resolves once a poll already under way has finished, after which the snapshot stays put. */
+  stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
     for (const wake of this.waiters.splice(0)) wake();
+    return this.inFlight ?? Promise.resolve();
   }
 
   /**
@@ -131,7 +134,14 @@ export class ChainFollower {
 
   private schedule(delayMs: number): void {
     if (!this.running) return;
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      // Restarted while a poll was under way: that poll schedules the next one.
+      if (this.inFlight) return;
+      this.inFlight = this.tick().finally(() => {
+        this.inFlight = undefined;
+      });
+    }, delayMs);
     this.timer.unref();
   }
 

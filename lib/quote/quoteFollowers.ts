@@ -68,7 +68,7 @@ export function followerFor(chain: ChainConfig): ChainFollower {
   const key = keyOf(chain);
   if (current && current.key === key) return current.follower;
   if (current) {
-    current.follower.stop();
+    void current.follower.stop();
     log.info({ chainId: chain.id }, 'chain registry entry changed; restarting its follower');
   }
   const follower = create(chain);
@@ -79,6 +79,6 @@ export function followerFor(chain: ChainConfig): ChainFollower {
 
 /** Stops every follower (tests and scripts that must exit cleanly). */
 export function stopFollowers(): void {
-  for (const { follower } of registry().values()) follower.stop();
+  for (const { follower } of registry().values()) void follower.stop();
   registry().clear();
 }
