@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './schema';
 
@@ -20,17 +20,57 @@ export function dialectOf<DB>(db: Kysely<DB>): DbDialect {
   return dialects.get(db) ?? 'sqlite';
 }
 
+/** Past this many distinct SQL texts on one connection, some query is built with variable text: say so once. */
+const MANY_STATEMENTS = 2_000;
+/** Closed connections and their statements, kept reachable for the same reason as the statements themselves. */
+const retired: unknown[] = [];
+
+/**
+ * better-sqlite3 12 on Node 24 aborts the whole process when the garbage collector finalizes one of its objects
+ * ("Assertion failed: (env) != nullptr" in node::RemoveEnvironmentCleanupHook). So each SQL text is prepared once
+ * and its statement kept for the life of the process, which also spares re-preparing every query; multi-row
+ * writes use a few fixed row counts (storeTrades) so the set of texts stays small.
+ */
+export function retainingStatements(database: Sqlite.Database): SqliteDatabase & { readonly preparedCount: number } {
+  const statements = new Map<string, Sqlite.Statement>();
+  let warned = false;
+  return {
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      // A statement still being iterated (a streamed query) cannot run again until it finishes.
+      if (cached && !cached.busy) return cached;
+      const statement = database.prepare(sql);
+      if (cached) retired.push(statement);
+      else statements.set(sql, statement);
+      if (statements.size > MANY_STATEMENTS && !warned) {
+        warned = true;
+        // Imported here: the logger reads the configuration, which openDb's callers may not have set up yet.
+        void import('@/lib/log').then(({ log }) => log.warn({ file: database.name, statements: statements.size }, 'many distinct SQL texts on one SQLite connection'));
+      }
+      return statement;
+    },
+    close() {
+      database.close();
+      retired.push(database, statements);
+    },
+    get preparedCount() {
+      return statements.size;
+    },
+  };
+}
+
 function openSqlite(file: string): Db {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new Sqlite(file);
-  database.pragma('journal_mode = WAL');
+  // exec, not pragma(): pragma() prepares a statement of its own, which would later be collected.
+  database.exec('PRAGMA journal_mode = WAL');
   // WAL with synchronous=NORMAL stays durable across process crashes; only an OS crash may lose the last commits.
-  database.pragma('synchronous = NORMAL');
+  database.exec('PRAGMA synchronous = NORMAL');
   // The app and the indexer share the file; wait for the other writer instead of failing.
-  database.pragma('busy_timeout = 5000');
+  database.exec('PRAGMA busy_timeout = 5000');
   // 64 MiB of page cache keeps the hot candle and index pages in memory while the indexer writes.
-  database.pragma('cache_size = -65536');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  database.exec('PRAGMA cache_size = -65536');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: retainingStatements(database) }) });
 }
 
 function openPostgres(url: string, schema: string | undefined, max: number): Db {

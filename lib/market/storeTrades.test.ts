@@ -3,7 +3,7 @@ import { openTestDb, TEST_DB_KINDS, type TestDb } from '@/lib/db/openTestDb';
 import type { Db } from '@/lib/db/schema';
 import { aggregateTrades, candleToRow } from './candleAgg';
 import { rollbackTrades } from './rollbackTrades';
-import { storeTrades, type NewTrade } from './storeTrades';
+import { chunks, storeTrades, type NewTrade } from './storeTrades';
 
 /** Deterministic trades across day, week and month edges, two pairs, a few per block. */
 function syntheticTrades(count: number, seed = 7): NewTrade[] {
@@ -34,6 +34,21 @@ function expected(trades: NewTrade[]) {
   return [...aggregateTrades(trades).values()].map(candleToRow)
     .sort((a, b) => a.pair_id - b.pair_id || (a.interval < b.interval ? -1 : a.interval > b.interval ? 1 : 0) || a.open_time - b.open_time);
 }
+
+describe('chunks', () => {
+  it('cuts any batch into runs of 1,000, 100, 10 and 1 rows, in order, largest first', () => {
+    for (let n = 0; n <= 2_345; n++) {
+      const items = Array.from({ length: n }, (_, i) => i);
+      const parts = chunks(items);
+      expect(parts.flat()).toEqual(items);
+      const sizes = parts.map((p) => p.length);
+      expect(sizes.every((size) => [1_000, 100, 10, 1].includes(size))).toBe(true);
+      expect([...sizes].sort((a, b) => b - a)).toEqual(sizes);
+      // Greedy: fewer than ten runs of each smaller size, so a batch costs at most a few dozen statements.
+      for (const size of [100, 10, 1]) expect(sizes.filter((s) => s === size).length).toBeLessThan(10);
+    }
+  });
+});
 
 describe.each(TEST_DB_KINDS)('storeTrades on %s', (kind) => {
   let t: TestDb;

@@ -14,12 +14,20 @@ export type NewTrade = CandleTrade & {
 
 export type Checkpoint = { chainId: number; blockNumber: number; blockHash: string; state?: string | null };
 
-/** Rows per multi-row statement: under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
-const CHUNK_ROWS = 1_000;
+/**
+ * Rows per multi-row statement, largest first: at most 1,000 (under SQLite's 32,766 bound parameters and
+ * PostgreSQL's 65,535), and only these counts, so a table's inserts have four SQL texts whatever the batch size
+ * (each text is prepared once and kept; see retainingStatements).
+ */
+const CHUNK_SIZES = [1_000, 100, 10, 1] as const;
 
-function chunks<T>(items: readonly T[], size = CHUNK_ROWS): T[][] {
+/** `items` cut into runs of CHUNK_SIZES rows, greedily: 2,345 rows → 2 × 1,000, 3 × 100, 4 × 10, 5 × 1. */
+export function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  let at = 0;
+  for (const size of CHUNK_SIZES) {
+    for (; items.length - at >= size; at += size) out.push(items.slice(at, at + size));
+  }
   return out;
 }
 
