@@ -11,6 +11,8 @@ const PAIR_CREATED = parseAbiItem('event PairCreated(address indexed token0, add
 const SYNC = parseAbiItem('event Sync(uint112 reserve0, uint112 reserve1)');
 /** Past this many blocks behind, reloading is cheaper than replaying logs. */
 const MAX_LOG_RANGE = 2_000n;
+/** How far back a detected reorg re-reads the watched logs (the fork point itself is not known). */
+const REORG_REWIND_BLOCKS = 128n;
 /** A full reload now and then, besides the per-poll reorg check, as a backstop. */
 const FULL_RELOAD_MS = 60_000;
 /** Up to this many pools every token may be a middle hop; beyond it only configured tokens are. */
@@ -24,7 +26,14 @@ export type FollowerOptions = {
   /** Full reload interval (default a minute); reorgs are caught on every poll regardless. */
   fullReloadMs?: number;
   /** Extra logs to follow (e.g. the settlement router's events), delivered once per block range in order. */
-  watch?: { address: Address; onLogs: (logs: Log[]) => Promise<void> | void };
+  watch?: {
+    address: Address;
+    /**
+     * Logs since the last delivery, in order. After a reorg `replacingFrom` is set: the logs cover every block from
+     * there on and replace whatever was delivered for those blocks before.
+     */
+    onLogs: (logs: Log[], replacingFrom?: bigint) => Promise<void> | void;
+  };
 };
 
 export type FollowerHealth = { reachable: boolean; blockNumber: bigint | null; blockTimestamp: bigint | null; ageMs: number | null };
@@ -40,6 +49,8 @@ export class ChainFollower {
   private logCursor: bigint | undefined;
   private watchedFrom: bigint | undefined;
   private watched: { block: bigint; timestamp: bigint } | undefined;
+  /** Set by a reorg: watched logs from this block on are delivered again, replacing the earlier delivery. */
+  private rewindFrom: bigint | undefined;
   private needsReload = true;
   private failing = false;
   private timer: NodeJS.Timeout | undefined;
@@ -167,7 +178,8 @@ export class ChainFollower {
     const graph = this.graph;
     const behind = graph ? head.number - graph.blockNumber : 0n;
     const reloadDue = Date.now() - this.loadedAt > (this.options.fullReloadMs ?? FULL_RELOAD_MS);
-    if (!graph || this.needsReload || behind < 0n || behind > MAX_LOG_RANGE || reloadDue || (await this.reorganised(head, graph))) {
+    const reorganised = graph !== undefined && (await this.reorganised(head, graph));
+    if (!graph || this.needsReload || behind > MAX_LOG_RANGE || reloadDue || reorganised) {
       await this.reload(head.number);
     } else if (behind > 0n) {
       await this.follow(graph, head.number);
@@ -182,12 +194,15 @@ export class ChainFollower {
    * reserves of a dropped fork. The head itself or its parent answers the usual case without another request.
    */
   private async reorganised(head: { number: bigint; hash: Hash; parentHash: Hash }, graph: PoolGraph): Promise<boolean> {
-    let canonical: Hash;
-    if (head.number === graph.blockNumber) canonical = head.hash;
+    let canonical: Hash | undefined;
+    if (head.number < graph.blockNumber) canonical = undefined;
+    else if (head.number === graph.blockNumber) canonical = head.hash;
     else if (head.number === graph.blockNumber + 1n) canonical = head.parentHash;
     else canonical = (await this.client.getBlock({ blockNumber: graph.blockNumber })).hash;
     if (canonical === this.graphHash) return false;
     log.info({ chainId: this.chain.id, block: graph.blockNumber.toString() }, 'chain reorganised: reloading pools');
+    const rewind = graph.blockNumber - REORG_REWIND_BLOCKS;
+    this.rewindFrom = this.rewindFrom === undefined || rewind < this.rewindFrom ? rewind : this.rewindFrom;
     return true;
   }
 
@@ -232,20 +247,32 @@ export class ChainFollower {
     const watch = this.options.watch;
     if (!watch) return;
     this.watchedFrom ??= toBlock;
-    const from = this.logCursor === undefined ? toBlock : this.logCursor + 1n;
-    if (from > toBlock) {
+    let from = this.logCursor === undefined ? toBlock : this.logCursor + 1n;
+    // After a reorg, logs from the rewind point on are delivered again and replace what was delivered before.
+    let replacing = false;
+    if (this.rewindFrom !== undefined && this.logCursor !== undefined) {
+      const rewound = this.rewindFrom > this.watchedFrom ? this.rewindFrom : this.watchedFrom;
+      if (rewound < from) {
+        from = rewound;
+        replacing = true;
+      }
+    }
+    if (from > toBlock && !replacing) {
       this.logCursor = toBlock;
+      this.rewindFrom = undefined;
       return;
     }
     const start = toBlock - from > MAX_LOG_RANGE ? toBlock - MAX_LOG_RANGE : from;
-    const logs = await this.client.getLogs({ address: watch.address, fromBlock: start, toBlock });
+    const logs = from > toBlock ? [] : await this.client.getLogs({ address: watch.address, fromBlock: start, toBlock });
     try {
-      await watch.onLogs(logs);
+      await watch.onLogs(logs, replacing ? start : undefined);
       this.logCursor = toBlock;
+      this.rewindFrom = undefined;
     } catch (error: unknown) {
       log.error({ chainId: this.chain.id, err: error instanceof Error ? error.message : String(error) }, 'watched logs not recorded; retrying');
     }
   }
+
 
   /** On large graphs paths may pass only through configured tokens, which keeps the search small. */
   private intermediates(poolCount: number): Address[] | undefined {

@@ -19,8 +19,11 @@ function registry(): Registry {
   return holder[REGISTRY_KEY];
 }
 
-/** Records the router's QuoteFilled events of `chainId` against the stored quotes. */
-export async function recordFills(chainId: number, logs: readonly Log[]): Promise<void> {
+/**
+ * Records the router's QuoteFilled events of `chainId` against the stored quotes. With `replacingFrom` (a reorg)
+ * the fills recorded from that block on are replaced by the ones in `logs`, in one transaction.
+ */
+export async function recordFills(chainId: number, logs: readonly Log[], replacingFrom?: bigint): Promise<void> {
   const fills = logs.flatMap((entry) => {
     let event;
     try {
@@ -29,13 +32,22 @@ export async function recordFills(chainId: number, logs: readonly Log[]): Promis
       return []; // not one of the router's events
     }
     // The router also logs signer and fee-recipient changes; only fills settle quotes.
-    if (event.eventName !== 'QuoteFilled' || !entry.transactionHash) return [];
-    return [{ quoteId: event.args.quoteId, chainId, txHash: entry.transactionHash, amountOut: event.args.amountOut }];
+    if (event.eventName !== 'QuoteFilled' || !entry.transactionHash || entry.blockNumber === null) return [];
+    return [{ quoteId: event.args.quoteId, chainId, txHash: entry.transactionHash, amountOut: event.args.amountOut, block: Number(entry.blockNumber) }];
   });
-  if (fills.length === 0) return;
-  const store = quoteStore(await quoteDb());
+  if (fills.length === 0 && replacingFrom === undefined) return;
   const now = Math.floor(Date.now() / 1000);
-  for (const fill of fills) await store.markFilled(fill, now);
+  const db = await quoteDb();
+  if (replacingFrom === undefined) {
+    const store = quoteStore(db);
+    for (const fill of fills) await store.markFilled(fill, now);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const store = quoteStore(trx);
+    await store.unfillFrom(chainId, Number(replacingFrom), now);
+    for (const fill of fills) await store.markFilled(fill, now);
+  });
 }
 
 function create(chain: ChainConfig): ChainFollower {
@@ -45,7 +57,7 @@ function create(chain: ChainConfig): ChainFollower {
     pollMs: config.QUOTE_POLL_MS,
     rpcTimeoutMs: config.RPC_TIMEOUT_MS,
     staleAfterMs: config.QUOTE_STALE_MS,
-    watch: router ? { address: router, onLogs: (logs) => recordFills(chain.id, logs) } : undefined,
+    watch: router ? { address: router, onLogs: (logs, replacingFrom) => recordFills(chain.id, logs, replacingFrom) } : undefined,
   });
 }
 

@@ -36,7 +36,8 @@ async function settle(store: QuoteStore, row: StoredQuote): Promise<void> {
     });
     const fill = logs[0];
     if (fill?.transactionHash && fill.args.amountOut !== undefined) {
-      await store.markFilled({ quoteId: row.quote_id, chainId: row.src_chain_id, txHash: fill.transactionHash, amountOut: fill.args.amountOut }, now);
+      const block = Number(fill.blockNumber);
+      await store.markFilled({ quoteId: row.quote_id, chainId: row.src_chain_id, txHash: fill.transactionHash, amountOut: fill.args.amountOut, block }, now);
     } else if (expiredOnChain) {
       await store.markExpired(row.quote_id, now);
     }

@@ -36,24 +36,39 @@ describe.each(TEST_DB_KINDS)('quoteStore on %s', (kind) => {
     const id = `0x${'11'.repeat(32)}`;
     await store.insert(quote(id));
     const row = await store.find(id.toUpperCase().replace('0X', '0x'));
-    expect(row).toEqual({ ...quote(id), status: 'issued', src_tx_hash: null, dst_tx_hash: null, amount_out_actual: null, updated_at: 1_795_000_000 });
+    expect(row).toEqual({ ...quote(id), status: 'issued', src_tx_hash: null, dst_tx_hash: null, amount_out_actual: null, filled_block: null, updated_at: 1_795_000_000 });
   });
 
   it('a fill wins over an expiry, and a second fill does not overwrite the first', async () => {
     const id = `0x${'22'.repeat(32)}`;
     await store.insert(quote(id));
-    await store.markFilled({ quoteId: id, chainId: 31337, txHash: '0xaa', amountOut: 5n }, 1_795_000_100);
+    await store.markFilled({ quoteId: id, chainId: 31337, txHash: '0xaa', amountOut: 5n, block: 20 }, 1_795_000_100);
     await store.markExpired(id, 1_795_000_200);
-    await store.markFilled({ quoteId: id, chainId: 31337, txHash: '0xbb', amountOut: 6n }, 1_795_000_300);
-    expect(await store.find(id)).toMatchObject({ status: 'filled', src_tx_hash: '0xaa', amount_out_actual: '5', updated_at: 1_795_000_100 });
+    await store.markFilled({ quoteId: id, chainId: 31337, txHash: '0xbb', amountOut: 6n, block: 21 }, 1_795_000_300);
+    expect(await store.find(id)).toMatchObject({ status: 'filled', src_tx_hash: '0xaa', amount_out_actual: '5', filled_block: 20, updated_at: 1_795_000_100 });
   });
 
   it('expires an issued quote; a fill on another chain id is ignored', async () => {
     const id = `0x${'33'.repeat(32)}`;
     await store.insert(quote(id));
-    await store.markFilled({ quoteId: id, chainId: 1, txHash: '0xaa', amountOut: 5n }, 1_795_000_100);
+    await store.markFilled({ quoteId: id, chainId: 1, txHash: '0xaa', amountOut: 5n, block: 20 }, 1_795_000_100);
     await store.markExpired(id, 1_795_000_200);
     expect(await store.find(id)).toMatchObject({ status: 'expired', src_tx_hash: null, updated_at: 1_795_000_200 });
     expect(await store.find(`0x${'44'.repeat(32)}`)).toBeUndefined();
+  });
+
+  it('withdraws fills at or after a reorg point on that chain only, and takes the fill seen again', async () => {
+    const [early, late, other] = ['55', '66', '77'].map((b) => `0x${b.repeat(32)}`) as [string, string, string];
+    for (const id of [early, late]) await store.insert(quote(id));
+    await store.insert({ ...quote(other), src_chain_id: 1, dst_chain_id: 1 });
+    await store.markFilled({ quoteId: early, chainId: 31337, txHash: '0xe1', amountOut: 5n, block: 99 }, 1_795_000_100);
+    await store.markFilled({ quoteId: late, chainId: 31337, txHash: '0xe2', amountOut: 6n, block: 100 }, 1_795_000_100);
+    await store.markFilled({ quoteId: other, chainId: 1, txHash: '0xe3', amountOut: 7n, block: 150 }, 1_795_000_100);
+    await store.unfillFrom(31337, 100, 1_795_000_200);
+    expect(await store.find(early)).toMatchObject({ status: 'filled', src_tx_hash: '0xe1', filled_block: 99 });
+    expect(await store.find(late)).toMatchObject({ status: 'issued', src_tx_hash: null, amount_out_actual: null, filled_block: null, updated_at: 1_795_000_200 });
+    expect(await store.find(other)).toMatchObject({ status: 'filled', filled_block: 150 });
+    await store.markFilled({ quoteId: late, chainId: 31337, txHash: '0xe4', amountOut: 8n, block: 101 }, 1_795_000_300);
+    expect(await store.find(late)).toMatchObject({ status: 'filled', src_tx_hash: '0xe4', amount_out_actual: '8', filled_block: 101 });
   });
 });

@@ -2,14 +2,15 @@
 import type { Selectable } from 'kysely';
 import type { QuoteDb, QuotesTable } from './quotesTable';
 
-export type StoredQuote = Omit<Selectable<QuotesTable>, 'deadline' | 'issued_block' | 'created_at' | 'updated_at'> & {
+export type StoredQuote = Omit<Selectable<QuotesTable>, 'deadline' | 'issued_block' | 'created_at' | 'updated_at' | 'filled_block'> & {
   deadline: number;
   issued_block: number;
   created_at: number;
   updated_at: number;
+  filled_block: number | null;
 };
-export type NewQuote = Omit<StoredQuote, 'status' | 'src_tx_hash' | 'dst_tx_hash' | 'amount_out_actual' | 'updated_at'>;
-export type QuoteFill = { quoteId: string; chainId: number; txHash: string; amountOut: bigint };
+export type NewQuote = Omit<StoredQuote, 'status' | 'src_tx_hash' | 'dst_tx_hash' | 'amount_out_actual' | 'updated_at' | 'filled_block'>;
+export type QuoteFill = { quoteId: string; chainId: number; txHash: string; amountOut: bigint; block: number };
 
 function normalise(row: Selectable<QuotesTable>): StoredQuote {
   return {
@@ -18,6 +19,7 @@ function normalise(row: Selectable<QuotesTable>): StoredQuote {
     issued_block: Number(row.issued_block),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
+    filled_block: row.filled_block === null ? null : Number(row.filled_block),
   };
 }
 
@@ -39,10 +41,21 @@ export function quoteStore(db: QuoteDb) {
     async markFilled(fill: QuoteFill, now: number): Promise<void> {
       await db
         .updateTable('quotes')
-        .set({ status: 'filled', src_tx_hash: fill.txHash, amount_out_actual: fill.amountOut.toString(), updated_at: now })
+        .set({ status: 'filled', src_tx_hash: fill.txHash, amount_out_actual: fill.amountOut.toString(), filled_block: fill.block, updated_at: now })
         .where('quote_id', '=', fill.quoteId.toLowerCase())
         .where('src_chain_id', '=', fill.chainId)
         .where('status', '!=', 'filled')
+        .execute();
+    },
+
+    /** A reorg replaced blocks from `fromBlock` on: fills recorded there go back to `issued` until seen again. */
+    async unfillFrom(chainId: number, fromBlock: number, now: number): Promise<void> {
+      await db
+        .updateTable('quotes')
+        .set({ status: 'issued', src_tx_hash: null, amount_out_actual: null, filled_block: null, updated_at: now })
+        .where('src_chain_id', '=', chainId)
+        .where('status', '=', 'filled')
+        .where('filled_block', '>=', fromBlock)
         .execute();
     },
 

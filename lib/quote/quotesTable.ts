@@ -28,6 +28,8 @@ export interface QuotesTable {
   src_tx_hash: string | null;
   dst_tx_hash: string | null;
   amount_out_actual: string | null;
+  /** Block of the fill; a reorg dropping it returns the quote to `issued` (migration 0101). */
+  filled_block: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** Unix seconds. */
   created_at: BigIntColumn;
   updated_at: BigIntColumn;

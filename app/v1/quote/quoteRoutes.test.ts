@@ -351,6 +351,30 @@ describe('quote routes on a devnet', () => {
     );
   });
 
+  it('a fill that a reorg drops goes back to issued; the fill on the new fork is recorded, earlier fills stay filled', async () => {
+    const earlier = (await firm(firmBody(usdc, dai, '2000000'))).body.data as FirmData;
+    await submit(earlier);
+    expect((await waitForStatus(earlier.quote_id, 'filled')).body.data?.status).toBe('filled');
+    const q = (await firm(firmBody(usdc, dai, '1000000'))).body.data as FirmData;
+    const snapshot = await c.publicClient.request({ method: 'evm_snapshot' as 'eth_chainId' });
+    const dropped = await submit(q);
+    expect((await waitForStatus(q.quote_id, 'filled')).body.data).toMatchObject({ status: 'filled', src_tx_hash: dropped.transactionHash });
+
+    await c.publicClient.request({ method: 'evm_revert' as 'eth_chainId', params: [snapshot] as unknown as undefined });
+    await c.publicClient.request({ method: 'evm_mine' as 'eth_chainId' });
+    const reissued = await waitForStatus(q.quote_id, 'issued');
+    expect(reissued.body.data).toMatchObject({ status: 'issued', src_tx_hash: null, amount_out_actual: null });
+    expect((await status(earlier.quote_id)).body.data).toMatchObject({ status: 'filled' });
+
+    // Still unused on this fork, so the same calldata executes again.
+    await c.publicClient.request({ method: 'evm_mine' as 'eth_chainId' });
+    const refilled = await submit(q);
+    expect(refilled.status).toBe('success');
+    expect(refilled.blockHash).not.toBe(dropped.blockHash);
+    const settled = await waitForStatus(q.quote_id, 'filled');
+    expect(settled.body.data).toMatchObject({ status: 'filled', src_tx_hash: refilled.transactionHash });
+  });
+
   it('after the deadline the calldata reverts and the status says expired', async () => {
     const q = (await firm(firmBody(usdc, dai, '1000000', { expiry_time_sec: 5 }))).body.data as FirmData;
     const block = await c.publicClient.getBlock();

@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_market';
 import * as m0100 from './0100_quotes';
+import * as m0101 from './0101_quote_fill_block';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
   '0100_quotes': m0100,
+  '0101_quote_fill_block': m0101,
 };
