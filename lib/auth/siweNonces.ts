@@ -1,40 +1,24 @@
-// Server-issued, single-use Sign-In with Ethereum nonces with a short life.
-import 'server-only';
+// Server-issued, single-use Sign-In with Ethereum nonces with a short life, kept in the store so that every
+// instance of the web app accepts a nonce any of them issued.
 import { generateSiweNonce } from 'viem/siwe';
+import type { ColumnType, Kysely } from 'kysely';
 
 export const SIWE_NONCE_TTL_MS = 5 * 60_000;
-const MAX_OUTSTANDING = 10_000;
 
-type Store = Map<string, number>;
-// Route handlers are bundled separately; keep one store per process on globalThis so /nonce and the sign-in share it.
-const KEY = Symbol.for('swapdesk.siweNonces');
-function store(): Store {
-  const g = globalThis as typeof globalThis & { [KEY]?: Store };
-  g[KEY] ??= new Map();
-  return g[KEY];
-}
+/** PostgreSQL returns BIGINT as a string; SQLite as a number. */
+export type SiweNoncesTable = { nonce: string; expires_at_ms: ColumnType<number | string, number, number> };
+export type SiweNonceDb = Kysely<{ siwe_nonces: SiweNoncesTable }>;
 
-function sweep(nonces: Store, now: number): void {
-  for (const [nonce, expires] of nonces) if (expires <= now) nonces.delete(nonce);
-}
-
-export function issueSiweNonce(now = Date.now()): string {
-  const nonces = store();
-  if (nonces.size >= MAX_OUTSTANDING) sweep(nonces, now);
-  // Bound memory against a flood of nonce requests: the oldest outstanding nonce makes room.
-  if (nonces.size >= MAX_OUTSTANDING) {
-    const oldest = nonces.keys().next().value;
-    if (oldest !== undefined) nonces.delete(oldest);
-  }
+/** A fresh nonce, valid for SIWE_NONCE_TTL_MS; expired ones are cleared on the way. */
+export async function issueSiweNonce(db: SiweNonceDb, now = Date.now()): Promise<string> {
   const nonce = generateSiweNonce();
-  nonces.set(nonce, now + SIWE_NONCE_TTL_MS);
+  await db.deleteFrom('siwe_nonces').where('expires_at_ms', '<=', now).execute();
+  await db.insertInto('siwe_nonces').values({ nonce, expires_at_ms: now + SIWE_NONCE_TTL_MS }).execute();
   return nonce;
 }
 
 /** True once per issued, unexpired nonce; the nonce is gone afterwards whatever the answer. */
-export function consumeSiweNonce(nonce: string, now = Date.now()): boolean {
-  const nonces = store();
-  const expires = nonces.get(nonce);
-  nonces.delete(nonce);
-  return expires !== undefined && expires > now;
+export async function consumeSiweNonce(db: SiweNonceDb, nonce: string, now = Date.now()): Promise<boolean> {
+  const row = await db.deleteFrom('siwe_nonces').where('nonce', '=', nonce).returning('expires_at_ms').executeTakeFirst();
+  return row !== undefined && Number(row.expires_at_ms) > now;
 }

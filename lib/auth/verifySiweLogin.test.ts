@@ -14,7 +14,7 @@ const SOME_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 let anvil: Anvil;
 let data: ReturnType<typeof useTempDataDir>;
 let verifySiweLogin: typeof import('./verifySiweLogin').verifySiweLogin;
-let issueSiweNonce: typeof import('./siweNonces').issueSiweNonce;
+let issueNonce: () => Promise<string>;
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID });
@@ -22,7 +22,8 @@ beforeAll(async () => {
   const chain = { id: CHAIN_ID, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', factory: SOME_ADDRESS, router02: SOME_ADDRESS, weth: SOME_ADDRESS, tokens: [] };
   writeFileSync(path.join(data.dir, 'chains.json'), JSON.stringify({ chains: [chain] }));
   ({ verifySiweLogin } = await import('./verifySiweLogin'));
-  ({ issueSiweNonce } = await import('./siweNonces'));
+  const [{ issueSiweNonce }, { siweNonceDb }] = await Promise.all([import('./siweNonces'), import('./siweNonceDb')]);
+  issueNonce = async () => issueSiweNonce(await siweNonceDb());
 });
 
 afterAll(async () => {
@@ -40,7 +41,7 @@ async function signedLogin(overrides: { domain?: string; nonce?: string; expires
     uri: `http://${DOMAIN}`,
     version: '1',
     chainId: overrides.chainId ?? CHAIN_ID,
-    nonce: overrides.nonce ?? issueSiweNonce(),
+    nonce: overrides.nonce ?? (await issueNonce()),
     issuedAt: now,
     expirationTime: overrides.expiresInMs === null ? undefined : new Date(now.getTime() + (overrides.expiresInMs ?? 60_000)),
   });

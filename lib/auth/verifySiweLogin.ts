@@ -3,6 +3,7 @@ import 'server-only';
 import { createPublicClient, getAddress, http, type Address, type Hex } from 'viem';
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe';
 import { findChain } from '@/lib/chains/loadChains';
+import { siweNonceDb } from './siweNonceDb';
 import { consumeSiweNonce } from './siweNonces';
 
 /** A sign-in message may ask a session for at most this long. */
@@ -16,7 +17,7 @@ export async function verifySiweLogin({ message, signature, domain, now = new Da
   const parsed = parseSiweMessage(message);
   if (!parsed.address || !parsed.nonce || !parsed.chainId || !parsed.expirationTime) return null;
   // Spend the nonce before anything else can fail, so a message is never verified twice.
-  if (!consumeSiweNonce(parsed.nonce, now.getTime())) return null;
+  if (!(await consumeSiweNonce(await siweNonceDb(), parsed.nonce, now.getTime()))) return null;
   if (parsed.domain !== domain) return null;
   if (parsed.expirationTime.getTime() - now.getTime() > SIWE_MAX_VALIDITY_MS) return null;
   const chain = findChain(parsed.chainId);
