@@ -129,6 +129,8 @@ test('a devnet swap moves the live candle within 15 s without a reload', async (
   await drawnOpenTimes(page, '1m');
   await page.mouse.move(0, 0);
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  const headerVolume = page.getByTestId(PAIR_TEST_IDS.headerVolumeBase);
+  const volumeAtLoad = await headerVolume.getAttribute('data-value');
   const navigations: string[] = [];
   page.on('framenavigated', (f) => navigations.push(f.url()));
   const before = (await klines(request, pair, '1m', 1)).at(-1);
@@ -145,6 +147,22 @@ test('a devnet swap moves the live candle within 15 s without a reload', async (
   console.log(`FIGURE swap mined → live candle in the legend (ms): ${Date.now() - startedAt}`);
   const close = (await legendValues(page)).close;
   await expect(page.getByTestId(PAIR_TEST_IDS.headerPrice), 'the header price follows the live candle').toHaveAttribute('data-value', close ?? '');
+  // The 24 h figures follow too: the header reads the overview again after the trade.
+  const overview = async () => {
+    const res = await request.get(`/v1/market/pair?chainId=${pair.chain_id}&pairId=${pair.pair_id}`);
+    return ((await res.json()) as { data: { volume_base_24h: string; price: string; change_24h: string } }).data;
+  };
+  const after = await overview();
+  expect(after.volume_base_24h, 'the trade is in the 24 h volume').not.toBe(volumeAtLoad);
+  await expect.poll(async () => (await headerVolume.getAttribute('data-value')) === (await overview()).volume_base_24h, { timeout: 10_000 }).toBe(true);
+  // …and the 24 h change shown with the live price is the server's (compared as numbers: display floats).
+  const headerMatchesServer = async () => {
+    const o = await overview();
+    const price = Number(await page.getByTestId(PAIR_TEST_IDS.headerPrice).getAttribute('data-value'));
+    const change = Number(await page.getByTestId(PAIR_TEST_IDS.headerChange).getAttribute('data-value'));
+    return Math.abs(price / Number(o.price) - 1) < 1e-9 && Math.abs(change - Number(o.change_24h)) < 1e-9;
+  };
+  await expect.poll(headerMatchesServer, { timeout: 10_000 }).toBe(true);
   expect(navigations).toEqual([]);
 });
 

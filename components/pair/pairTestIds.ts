@@ -11,4 +11,6 @@ export const PAIR_TEST_IDS = {
   legendTime: 'legend-time',
   liveStatus: 'live-status',
   headerPrice: 'pair-price',
+  headerChange: 'pair-change-24h',
+  headerVolumeBase: 'pair-volume-base-24h',
 } as const;

@@ -44,13 +44,14 @@ export default async function PairPage({ params }: { params: Promise<Params> }) 
     throw e;
   });
   const [base = '', quote = ''] = overview.pair_name.split('/');
+  const apiBase = env().BASE_PATH ?? '';
 
   return (
     <PairLiveProvider>
       <div className="flex flex-col gap-4">
-        <PairHeader overview={overview} chainName={chain.name} />
+        <PairHeader overview={overview} chainName={chain.name} apiBase={apiBase} />
         <PairView
-          apiBase={env().BASE_PATH ?? ''}
+          apiBase={apiBase}
           chainId={chainId}
           pairId={pairId}
           pairName={overview.pair_name}
