@@ -2,7 +2,7 @@
 // FDV, price source) follow the market in the browser.
 import Link from 'next/link';
 import type { PairOverview } from '@/lib/market/marketDto';
-import { PairLiveStats } from './PairLivePrice';
+import { PairLiveStats } from './PairLiveStats';
 
 /** Opens the swap form with this pair: pay in the quote token, receive the base token. */
 export function swapHref(o: Pick<PairOverview, 'chain_id' | 'base' | 'quote'>): string {

@@ -10,7 +10,7 @@ import { localZoneName, timeFormatters } from './chartTime';
 import { formatPrice } from './formatMarket';
 import { IntervalSwitcher } from './IntervalSwitcher';
 import { LiveBadge } from './LiveBadge';
-import { usePublishClose } from './PairLivePrice';
+import { usePublishClose } from './PairLiveStats';
 import { TimeZoneToggle } from './TimeZoneToggle';
 import { useCandleSeries } from './useCandleSeries';
 

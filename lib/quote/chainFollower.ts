@@ -191,14 +191,14 @@ export class ChainFollower {
 
   /**
    * Whether the block the graph was built at is no longer on the chain, so logs after it would be applied to
-   * reserves of a dropped fork. The head itself or its parent answers the usual case without another request.
+   * reserves of a dropped fork; if so, also marks the watched logs to be delivered again. The head itself or its
+   * parent answers the usual case without another request; a head below the graph's block is a reorg too.
    */
   private async reorganised(head: { number: bigint; hash: Hash; parentHash: Hash }, graph: PoolGraph): Promise<boolean> {
     let canonical: Hash | undefined;
-    if (head.number < graph.blockNumber) canonical = undefined;
-    else if (head.number === graph.blockNumber) canonical = head.hash;
+    if (head.number === graph.blockNumber) canonical = head.hash;
     else if (head.number === graph.blockNumber + 1n) canonical = head.parentHash;
-    else canonical = (await this.client.getBlock({ blockNumber: graph.blockNumber })).hash;
+    else if (head.number > graph.blockNumber) canonical = (await this.client.getBlock({ blockNumber: graph.blockNumber })).hash;
     if (canonical === this.graphHash) return false;
     log.info({ chainId: this.chain.id, block: graph.blockNumber.toString() }, 'chain reorganised: reloading pools');
     const rewind = graph.blockNumber - REORG_REWIND_BLOCKS;
@@ -272,7 +272,6 @@ export class ChainFollower {
       log.error({ chainId: this.chain.id, err: error instanceof Error ? error.message : String(error) }, 'watched logs not recorded; retrying');
     }
   }
-
 
   /** On large graphs paths may pass only through configured tokens, which keeps the search small. */
   private intermediates(poolCount: number): Address[] | undefined {

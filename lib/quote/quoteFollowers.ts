@@ -37,15 +37,9 @@ export async function recordFills(chainId: number, logs: readonly Log[], replaci
   });
   if (fills.length === 0 && replacingFrom === undefined) return;
   const now = Math.floor(Date.now() / 1000);
-  const db = await quoteDb();
-  if (replacingFrom === undefined) {
-    const store = quoteStore(db);
-    for (const fill of fills) await store.markFilled(fill, now);
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
+  await (await quoteDb()).transaction().execute(async (trx) => {
     const store = quoteStore(trx);
-    await store.unfillFrom(chainId, Number(replacingFrom), now);
+    if (replacingFrom !== undefined) await store.unfillFrom(chainId, Number(replacingFrom), now);
     for (const fill of fills) await store.markFilled(fill, now);
   });
 }

@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { HISTORY_PAGE, intervalFromCookie, INTERVAL_COOKIE, utcFromCookie, UTC_COOKIE } from '@/components/pair/chartPrefs';
 import { PairHeader } from '@/components/pair/PairHeader';
-import { PairLiveProvider } from '@/components/pair/PairLivePrice';
+import { PairLiveProvider } from '@/components/pair/PairLiveStats';
 import { PairView } from '@/components/pair/PairView';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/loadChains';
