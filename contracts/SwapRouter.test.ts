@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  BaseError,
-  ContractFunctionRevertedError,
   concat,
   createTestClient,
   decodeErrorResult,
@@ -30,7 +28,10 @@ import { noReturnERC20Abi, noReturnERC20Bytecode } from '@/contracts/generated/n
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { testRecipientAbi, testRecipientBytecode } from '@/contracts/generated/testRecipient';
+import { uniswapV2FactoryAbi } from '@/contracts/generated/uniswapV2Factory';
+import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
+import { abiLegs, singleLeg, type Leg } from '@/lib/contracts/legs';
 import {
   decodeSwapCalldata,
   encodeSwapCalldata,
@@ -56,6 +57,8 @@ import {
   type UniswapStack,
 } from '@/lib/devnet/deployUniswap';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
+import { expectRevert, revertName } from '@/test/expectRevert';
+import { getAmountOut } from '@/lib/devnet/v2Math';
 
 const CHAIN_ID = 31337;
 const OTHER_CHAIN_ID = 31338;
@@ -72,6 +75,7 @@ const FEE_RECIPIENT = 4;
 const NEW_FEE_RECIPIENT = 5;
 
 const signer = privateKeyToAccount(generatePrivateKey());
+const attester = privateKeyToAccount(generatePrivateKey());
 const address = (index: number) => devAccount(index).address;
 
 let anvil: Anvil;
@@ -109,6 +113,7 @@ beforeAll(async () => {
     owner: address(OWNER),
     quoteSigner: signer.address,
     feeRecipient: address(FEE_RECIPIENT),
+    attester: attester.address,
   });
   tokenA = await deployToken(c, 'Token A', 'TKA', 18);
   tokenB = await deployToken(c, 'Token B', 'TKB', 18);
@@ -171,8 +176,8 @@ async function expectRouterEmpty() {
   }
 }
 
-/** Router02.getAmountsOut on the same pools: the independent reference for the router's output. */
-async function expectedOut(path: readonly Address[], amount: bigint): Promise<bigint> {
+/** Router02.getAmountsOut on the same pools: the independent reference for one path's output. */
+async function router02Out(path: readonly Address[], amount: bigint): Promise<bigint> {
   const amounts = await c.publicClient.readContract({
     address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [amount, [...path]],
   });
@@ -181,21 +186,70 @@ async function expectedOut(path: readonly Address[], amount: bigint): Promise<bi
   return last;
 }
 
-type QuoteInput = { tokenIn: Address; tokenOut: Address; path: Address[]; amountIn: bigint } & Partial<RouterQuote>;
+/**
+ * What the legs pay in total, simulated off-chain in execution order: a leg that crosses a pool an earlier leg
+ * moved meets the moved reserves. A single leg is checked against Router02 as well.
+ */
+async function expectedOut(legs: readonly Leg[]): Promise<bigint> {
+  const reserves = new Map<string, bigint>();
+  const reserve = async (pair: Address, token: Address) => {
+    if (!reserves.has(`${pair}:${token}`)) {
+      const [r0, r1] = await c.publicClient.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' });
+      const token0 = getAddress(await c.publicClient.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'token0' }));
+      const token1 = getAddress(await c.publicClient.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'token1' }));
+      reserves.set(`${pair}:${token0}`, r0);
+      reserves.set(`${pair}:${token1}`, r1);
+    }
+    return reserves.get(`${pair}:${token}`) ?? 0n;
+  };
+  let total = 0n;
+  for (const leg of legs) {
+    let amount = leg.amountIn;
+    for (let i = 0; i + 1 < leg.path.length; i++) {
+      const [tIn, tOut] = [getAddress(leg.path[i] ?? zeroAddress), getAddress(leg.path[i + 1] ?? zeroAddress)];
+      const pair = await c.publicClient.readContract({ address: stack.factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [tIn, tOut] });
+      const rIn = await reserve(pair, tIn);
+      const rOut = await reserve(pair, tOut);
+      const out = getAmountOut(amount, rIn, rOut);
+      reserves.set(`${pair}:${tIn}`, rIn + amount);
+      reserves.set(`${pair}:${tOut}`, rOut - out);
+      amount = out;
+    }
+    total += amount;
+  }
+  const [only] = legs;
+  if (legs.length === 1 && only) expect(total).toBe(await router02Out(only.path, only.amountIn));
+  return total;
+}
+
+type QuoteInput = { tokenIn: Address; tokenOut: Address; amountIn: bigint } & ({ path: Address[] } | { split: { share: bigint; path: Address[] }[] }) & Partial<RouterQuote>;
+
+/** Legs that spend `swapAmount` in the given shares (bps); the last leg takes the rounding remainder. */
+function splitLegs(swapAmount: bigint, split: { share: bigint; path: Address[] }[]): Leg[] {
+  let spent = 0n;
+  return split.map(({ share, path }, i) => {
+    const amountIn = i === split.length - 1 ? swapAmount - spent : (swapAmount * share) / 10_000n;
+    spent += amountIn;
+    return { amountIn, path };
+  });
+}
 
 async function makeQuote(input: QuoteInput): Promise<RouterQuote> {
   const feeAmount = input.feeAmount ?? (input.amountIn * FEE_BPS) / 10_000n;
   quoteCounter += 1;
+  const { path, split, ...rest } = { path: undefined, split: undefined, ...input };
+  const legs = input.legs ?? (path ? singleLeg(input.amountIn - feeAmount, path) : splitLegs(input.amountIn - feeAmount, split ?? []));
   return {
     quoteId: keccak256(toHex(`quote-${quoteCounter}-${Date.now()}`)),
     sender: address(USER),
     recipient: address(RECIPIENT),
     feeAmount,
-    minAmountOut: await expectedOut(input.path, input.amountIn - feeAmount),
+    minAmountOut: await expectedOut(legs),
     srcChainId: BigInt(CHAIN_ID),
     dstChainId: BigInt(CHAIN_ID),
     deadline: (await latestTimestamp()) + 600n,
-    ...input,
+    legs,
+    ...rest,
   };
 }
 
@@ -205,7 +259,7 @@ const checksummed = (q: RouterQuote): RouterQuote => ({
   recipient: getAddress(q.recipient),
   tokenIn: getAddress(q.tokenIn),
   tokenOut: getAddress(q.tokenOut),
-  path: q.path.map((a) => getAddress(a)),
+  legs: q.legs.map((leg) => ({ amountIn: leg.amountIn, path: leg.path.map((a) => getAddress(a)) })),
 });
 
 const sign = (quote: RouterQuote, chainId = CHAIN_ID, at: Address = router) => signRouterQuote(signer, chainId, at, quote);
@@ -221,7 +275,7 @@ async function submit(quote: RouterQuote, options: SendOptions = {}): Promise<Tr
     address: options.to ?? router,
     abi: swapRouterAbi,
     functionName: 'swap',
-    args: [{ ...quote, path: [...quote.path] }, signature],
+    args: [{ ...quote, legs: abiLegs(quote.legs) }, signature],
     value,
     gas: options.gas,
     account: devAccount(from),
@@ -230,36 +284,6 @@ async function submit(quote: RouterQuote, options: SendOptions = {}): Promise<Tr
   const receipt = await clients.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
   expect(receipt.status).toBe('success');
   return receipt;
-}
-
-/** Errors any call in this file may revert with: the router's own and those of the OpenZeppelin tokens it calls. */
-const ERRORS_ABI = [...swapRouterAbi, ...testERC20Abi].filter((item) => item.type === 'error');
-
-/** The custom error name a failed call reverted with, found by walking viem's error chain. */
-function revertName(error: unknown): string {
-  if (!(error instanceof BaseError)) throw error;
-  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  if (reverted instanceof ContractFunctionRevertedError) {
-    if (reverted.data?.errorName) return reverted.data.errorName;
-    if (reverted.raw) return decodeErrorResult({ abi: ERRORS_ABI, data: reverted.raw }).errorName;
-  }
-  const raw = error.walk((e) => typeof (e as { data?: unknown }).data === 'string');
-  const data = (raw as { data?: unknown } | null)?.data;
-  if (typeof data === 'string' && data.startsWith('0x') && data.length >= 10) {
-    return decodeErrorResult({ abi: ERRORS_ABI, data: data as Hex }).errorName;
-  }
-  throw error;
-}
-
-async function expectRevert(action: Promise<unknown>, errorName: string) {
-  let caught: unknown;
-  try {
-    await action;
-  } catch (error: unknown) {
-    caught = error;
-  }
-  expect(caught, `expected a revert with ${errorName}`).toBeDefined();
-  expect(revertName(caught)).toBe(errorName);
 }
 
 function filledEvent(receipt: TransactionReceipt) {
@@ -280,16 +304,18 @@ async function isUsed(quoteId: Hex): Promise<boolean> {
  */
 async function fillAndCheck(quote: RouterQuote, options: SendOptions = {}) {
   const feeTo = await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'feeRecipient' });
-  const reference = await expectedOut(quote.path, quote.amountIn - quote.feeAmount);
+  const reference = await expectedOut(quote.legs);
+  // Native input pays its fee in WETH: a fee recipient that refuses native coin cannot block the swap.
+  const feeToken = quote.tokenIn === zeroAddress ? stack.weth : quote.tokenIn;
   const senderBefore = await balanceOf(quote.tokenIn, quote.sender);
-  const feeBefore = await balanceOf(quote.tokenIn, feeTo);
+  const feeBefore = await balanceOf(feeToken, feeTo);
   const recipientBefore = await balanceOf(quote.tokenOut, quote.recipient);
   // Explicit gas: an estimate made at the previous block's timestamp skips the pools' price-accumulator writes.
   const receipt = await submit(quote, { gas: SWAP_GAS, ...options });
   const gasPaid = receipt.gasUsed * receipt.effectiveGasPrice;
   const senderPaid = senderBefore - (await balanceOf(quote.tokenIn, quote.sender)) - (quote.tokenIn === zeroAddress ? gasPaid : 0n);
   expect(senderPaid).toBe(quote.amountIn);
-  expect((await balanceOf(quote.tokenIn, feeTo)) - feeBefore).toBe(quote.feeAmount);
+  expect((await balanceOf(feeToken, feeTo)) - feeBefore).toBe(quote.feeAmount);
   const received = (await balanceOf(quote.tokenOut, quote.recipient)) - recipientBefore;
   expect(received).toBe(reference);
   expect(received >= quote.minAmountOut).toBe(true);
@@ -316,7 +342,7 @@ describe('SwapRouter settlement', () => {
     await fillAndCheck(await erc20Quote());
   });
 
-  it('fills native in: msg.value is wrapped and the native fee goes to the fee recipient', async () => {
+  it('fills native in: msg.value is wrapped and the fee goes to the fee recipient in WETH', async () => {
     await fillAndCheck(await makeQuote({ tokenIn: zeroAddress, tokenOut: tokenA, path: [stack.weth, tokenA], amountIn: parseEther('1') }));
   });
 
@@ -394,7 +420,7 @@ describe('SwapRouter configuration', () => {
 describe('SwapRouter signature (promise 1)', () => {
   it('digest and calldata helpers agree with the contract', async () => {
     const quote = await erc20Quote();
-    const onChain = await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'hashQuote', args: [{ ...quote, path: [...quote.path] }] });
+    const onChain = await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'hashQuote', args: [{ ...quote, legs: abiLegs(quote.legs) }] });
     expect(onChain).toBe(hashRouterQuote(CHAIN_ID, router, quote));
     const signature = await sign(quote);
     expect(await recoverRouterQuoteSigner(CHAIN_ID, router, quote, signature)).toBe(signer.address);
@@ -408,7 +434,7 @@ describe('SwapRouter signature (promise 1)', () => {
     const signature = await sign(quote);
     const changed = (field: keyof RouterQuote): RouterQuote => {
       const value = quote[field];
-      if (field === 'path') return { ...quote, path: [tokenA, tokenC] };
+      if (field === 'legs') return { ...quote, legs: [{ ...quote.legs[0], amountIn: quote.amountIn - quote.feeAmount, path: [tokenA, tokenC] }] };
       if (typeof value === 'bigint') return { ...quote, [field]: field === 'amountIn' || field === 'deadline' ? value + 1n : value - 1n };
       if (field === 'quoteId') return { ...quote, quoteId: keccak256(quote.quoteId) };
       return { ...quote, [field]: field === 'tokenIn' || field === 'tokenOut' ? tokenC : address(OTHER_USER) };
@@ -418,7 +444,8 @@ describe('SwapRouter signature (promise 1)', () => {
     for (const field of fields) {
       const altered = changed(field);
       expect(altered[field], field).not.toEqual(quote[field]);
-      await expectRevert(submit(altered, { signature }), 'InvalidSignature');
+      // Another source chain is named as such, so the trader learns the wallet is on the wrong network.
+      await expectRevert(submit(altered, { signature }), field === 'srcChainId' ? 'WrongChain' : 'InvalidSignature');
     }
     // The untouched quote still fills: only the changes were rejected.
     await fillAndCheck(quote, { signature });
@@ -441,9 +468,11 @@ describe('SwapRouter signature (promise 1)', () => {
     const other = devClients(OTHER_CHAIN_ID, anvil.rpcUrl);
     await setChainId(OTHER_CHAIN_ID);
     try {
-      await expectRevert(submit(quote, { signature, clients: other }), 'InvalidSignature');
-      // Signed for that chain and naming it as source, the same quote terms fill there.
+      await expectRevert(submit(quote, { signature, clients: other }), 'WrongChain');
+      // Naming the new chain as source does not help: the signature was made under the old chain id's domain.
       const forOther = { ...quote, srcChainId: BigInt(OTHER_CHAIN_ID), dstChainId: BigInt(OTHER_CHAIN_ID) };
+      await expectRevert(submit(forOther, { signature: await sign(forOther), clients: other }), 'InvalidSignature');
+      // Signed for that chain and naming it as source, the same quote terms fill there.
       await submit(forOther, { signature: await sign(forOther, OTHER_CHAIN_ID), clients: other });
     } finally {
       await setChainId(CHAIN_ID);
@@ -451,7 +480,7 @@ describe('SwapRouter signature (promise 1)', () => {
   });
 
   it('rejects a signature made for another router deployment', async () => {
-    const twin = await deploySwapRouter(c, { factory: stack.factory, weth: stack.weth, owner: address(OWNER), quoteSigner: signer.address, feeRecipient: address(FEE_RECIPIENT) });
+    const twin = await deploySwapRouter(c, { factory: stack.factory, weth: stack.weth, owner: address(OWNER), quoteSigner: signer.address, feeRecipient: address(FEE_RECIPIENT), attester: attester.address });
     const quote = await erc20Quote();
     await approve(c, USER, tokenA, twin);
     await expectRevert(submit(quote, { signature: await sign(quote, CHAIN_ID, twin) }), 'InvalidSignature');
@@ -576,7 +605,7 @@ describe('SwapRouter funds, fee and output (promises 4 to 7)', () => {
     const signature = await sign(quote);
     const recipientBefore = await balanceOf(tokenA, address(RECIPIENT));
     const data = encodeSwapCalldata(quote, signature);
-    await expectRevert(c.publicClient.call({ account: broke, to: router, data }), 'ERC20InsufficientAllowance');
+    await expectRevert(c.publicClient.call({ account: broke, to: router, data }), 'InsufficientAllowance');
     expect(await balanceOf(tokenA, address(RECIPIENT))).toBe(recipientBefore);
     // Given tokens and an allowance of its own, the same sender's quote fills and the recipient's tokens stay put.
     await testClient.setBalance({ address: broke, value: parseEther('1') });
@@ -629,10 +658,12 @@ describe('SwapRouter funds, fee and output (promises 4 to 7)', () => {
 
   it('rejects paths that do not match the quote, are too long, or use a pair the factory does not have', async () => {
     const base = await erc20Quote();
-    await expectRevert(submit({ ...base, path: [tokenB, tokenA] }), 'InvalidPath');
-    await expectRevert(submit({ ...base, path: [tokenA] }), 'InvalidPath');
-    await expectRevert(submit({ ...base, path: [tokenA, tokenB, tokenA, tokenB, tokenA, tokenB] }), 'InvalidPath');
-    await expectRevert(submit({ ...base, tokenOut: tokenC, path: [tokenA, tokenC] }), 'PairNotFound');
+    const swapAmount = base.amountIn - base.feeAmount;
+    const onPath = (path: Address[]) => ({ ...base, legs: singleLeg(swapAmount, path) });
+    await expectRevert(submit(onPath([tokenB, tokenA])), 'InvalidPath');
+    await expectRevert(submit(onPath([tokenA])), 'InvalidPath');
+    await expectRevert(submit(onPath([tokenA, tokenB, tokenA, tokenB, tokenA, tokenB])), 'InvalidPath');
+    await expectRevert(submit({ ...onPath([tokenA, tokenC]), tokenOut: tokenC }), 'PairNotFound');
     await expectRevert(submit({ ...base, recipient: router }), 'InvalidRecipient');
     await expectRevert(submit({ ...base, recipient: zeroAddress }), 'InvalidRecipient');
     await expectRevert(submit({ ...base, amountIn: 0n, feeAmount: 0n }), 'ZeroAmountIn');
@@ -661,9 +692,9 @@ describe('SwapRouter non-standard tokens (promise 8)', () => {
     const hash = await c.wallet(OWNER).writeContract({ address: token, abi: falseReturnERC20Abi, functionName: 'setFailing', args: [true], account: devAccount(OWNER), chain: c.chain });
     await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
     const quote = await makeQuote({ tokenIn: token, tokenOut: tokenA, path: [token, tokenA], amountIn: parseEther('10') });
-    for (const feeAmount of [quote.feeAmount, 0n]) {
-      await expectRevert(submit({ ...quote, feeAmount }), 'SafeERC20FailedOperation');
-    }
+    const feeless = await makeQuote({ tokenIn: token, tokenOut: tokenA, path: [token, tokenA], amountIn: parseEther('10'), feeAmount: 0n, quoteId: quote.quoteId });
+    // With a fee the fee transfer fails first; without one, the leg's transfer to the pair.
+    for (const q of [quote, feeless]) await expectRevert(submit(q), 'SafeERC20FailedOperation');
     expect(await isUsed(quote.quoteId)).toBe(false);
   });
 });
@@ -689,5 +720,141 @@ describe('SwapRouter reentrancy (promise 8)', () => {
     const result = await c.publicClient.readContract({ address: receiver, abi: testRecipientAbi, functionName: 'lastReentryResult' });
     expect(decodeErrorResult({ abi: swapRouterAbi, data: result }).errorName).toBe('ReentrancyGuardReentrantCall');
     expect(await isUsed(inner.quoteId)).toBe(false);
+  });
+});
+
+describe('SwapRouter multi-leg quotes', () => {
+  const splitAC = () => [
+    { share: 5_000n, path: [tokenA, tokenB, tokenC] },
+    { share: 5_000n, path: [tokenA, stack.weth, tokenC] },
+  ];
+
+  it('fills two legs over disjoint pools, paying the sum of both', async () => {
+    await fillAndCheck(await makeQuote({ tokenIn: tokenA, tokenOut: tokenC, amountIn: parseEther('600'), split: splitAC() }));
+  });
+
+  it('fills four legs where later legs cross pools earlier legs moved, exactly as simulated in order', async () => {
+    const split = [
+      { share: 4_000n, path: [tokenA, tokenB, tokenC] },
+      { share: 3_000n, path: [tokenA, stack.weth, tokenC] },
+      { share: 2_000n, path: [tokenA, tokenB, tokenC] },
+      { share: 1_000n, path: [tokenA, stack.weth, tokenC] },
+    ];
+    const quote = await makeQuote({ tokenIn: tokenA, tokenOut: tokenC, amountIn: parseEther('800'), split });
+    // The shared pools make the total smaller than each leg priced alone: the in-order simulation is what pays.
+    let alone = 0n;
+    for (const leg of quote.legs) alone += await router02Out(leg.path, leg.amountIn);
+    expect(quote.minAmountOut).toBeLessThan(alone);
+    await fillAndCheck(quote);
+  });
+
+  it('fills native in and native out split across routes of different lengths', async () => {
+    await fillAndCheck(await makeQuote({
+      tokenIn: zeroAddress, tokenOut: tokenC, amountIn: parseEther('3'),
+      split: [{ share: 7_000n, path: [stack.weth, tokenC] }, { share: 3_000n, path: [stack.weth, tokenA, tokenB, tokenC] }],
+    }));
+    await fillAndCheck(await makeQuote({
+      tokenIn: tokenA, tokenOut: zeroAddress, amountIn: parseEther('900'),
+      split: [{ share: 6_000n, path: [tokenA, stack.weth] }, { share: 4_000n, path: [tokenA, tokenB, tokenC, stack.weth] }],
+    }));
+  });
+
+  it('rejects the signature when a leg\'s path or amount is changed, legs are reordered or one is dropped', async () => {
+    const quote = await makeQuote({ tokenIn: tokenA, tokenOut: tokenC, amountIn: parseEther('600'), split: splitAC() });
+    const signature = await sign(quote);
+    const [first, second] = quote.legs;
+    if (!first || !second) throw new Error('two legs expected');
+    const altered: Leg[][] = [
+      [{ ...first, path: [tokenA, stack.weth, tokenC] }, second],
+      [first, { ...second, path: [tokenA, tokenB, tokenC] }],
+      // Amounts moved between legs keep the total: only the signature can catch it.
+      [{ ...first, amountIn: first.amountIn + 1n }, { ...second, amountIn: second.amountIn - 1n }],
+      [second, first],
+      [{ ...first, amountIn: first.amountIn + second.amountIn }],
+    ];
+    for (const legs of altered) await expectRevert(submit({ ...quote, legs }, { signature }), 'InvalidSignature');
+    await fillAndCheck(quote, { signature });
+  });
+
+  it('reverts LegAmountsMismatch when signed legs do not spend exactly amountIn − feeAmount', async () => {
+    const quote = await makeQuote({ tokenIn: tokenA, tokenOut: tokenC, amountIn: parseEther('600'), split: splitAC() });
+    const [first, second] = quote.legs;
+    if (!first || !second) throw new Error('two legs expected');
+    for (const delta of [-1n, 1n]) {
+      const legs = [first, { ...second, amountIn: second.amountIn + delta }];
+      await expectRevert(submit({ ...quote, legs }), 'LegAmountsMismatch');
+    }
+    // The fee cannot be taken twice by legs that spend the whole input.
+    await expectRevert(submit({ ...quote, legs: [first, { ...second, amountIn: second.amountIn + quote.feeAmount }] }), 'LegAmountsMismatch');
+    expect(await isUsed(quote.quoteId)).toBe(false);
+  });
+
+  it('reverts InvalidLegs for no legs or more than four, and InvalidPath for a leg that ends elsewhere', async () => {
+    const quote = await makeQuote({ tokenIn: tokenA, tokenOut: tokenC, amountIn: parseEther('600'), split: splitAC() });
+    const swapAmount = quote.amountIn - quote.feeAmount;
+    await expectRevert(submit({ ...quote, legs: [] }), 'InvalidLegs');
+    const five = splitLegs(swapAmount, Array.from({ length: 5 }, () => ({ share: 2_000n, path: [tokenA, tokenB, tokenC] })));
+    await expectRevert(submit({ ...quote, legs: five }), 'InvalidLegs');
+    const [first] = quote.legs;
+    if (!first) throw new Error('no leg');
+    await expectRevert(submit({ ...quote, legs: [first, { amountIn: swapAmount - first.amountIn, path: [tokenA, tokenB] }] }), 'InvalidPath');
+    await expectRevert(submit({ ...quote, legs: [first, { amountIn: swapAmount - first.amountIn, path: [tokenB, tokenC] }] }), 'InvalidPath');
+  });
+
+  it('reverts InsufficientOutput when the legs together give one wei less than minAmountOut', async () => {
+    const quote = await makeQuote({ tokenIn: tokenA, tokenOut: tokenC, amountIn: parseEther('600'), split: splitAC() });
+    await expectRevert(submit({ ...quote, minAmountOut: quote.minAmountOut + 1n }), 'InsufficientOutput');
+  });
+});
+
+describe('SwapRouter hardening', () => {
+  const setFeeRecipient = async (to: Address) => {
+    const hash = await c.wallet(OWNER).writeContract({ address: router, abi: swapRouterAbi, functionName: 'setFeeRecipient', args: [to], account: devAccount(OWNER), chain: c.chain });
+    return c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  };
+
+  it('a fee recipient that reverts on native coin cannot block native-input swaps: the fee is paid in WETH', async () => {
+    const hostile = await deployContract(testRecipientAbi, testRecipientBytecode, [true]);
+    await setFeeRecipient(hostile);
+    const quote = await makeQuote({ tokenIn: zeroAddress, tokenOut: tokenA, path: [stack.weth, tokenA], amountIn: parseEther('1') });
+    await fillAndCheck(quote);
+    expect(await balanceOf(stack.weth, hostile)).toBe(quote.feeAmount);
+    expect(await balanceOf(zeroAddress, hostile)).toBe(0n);
+  });
+
+  it('refuses the router itself, WETH and the zero address as fee recipient, at deployment and later', async () => {
+    for (const bad of [router, stack.weth, zeroAddress]) {
+      await expectRevert(setFeeRecipient(bad), 'InvalidFeeRecipient');
+    }
+    const config = { factory: stack.factory, weth: stack.weth, owner: address(OWNER), quoteSigner: signer.address, attester: attester.address };
+    await expectRevert(deploySwapRouter(c, { ...config, feeRecipient: stack.weth }), 'InvalidFeeRecipient');
+    expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'feeRecipient' })).toBe(address(FEE_RECIPIENT));
+  });
+
+  it('the owner cannot renounce ownership: a leaked signer must stay rotatable', async () => {
+    const renounce = async (from: number) => {
+      const hash = await c.wallet(from).writeContract({ address: router, abi: swapRouterAbi, functionName: 'renounceOwnership', account: devAccount(from), chain: c.chain, gas: 100_000n });
+      return c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    };
+    await expectRevert(c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'renounceOwnership', account: address(OWNER) }), 'RenounceOwnershipDisabled');
+    expect((await renounce(OWNER)).status).toBe('reverted');
+    await expectRevert(c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'renounceOwnership', account: address(USER) }), 'OwnableUnauthorizedAccount');
+    expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'owner' })).toBe(address(OWNER));
+  });
+
+  it('refuses a native-output quote whose recipient is the WETH contract, and an output token as its own recipient', async () => {
+    const quote = await makeQuote({ tokenIn: tokenA, tokenOut: zeroAddress, path: [tokenA, stack.weth], amountIn: parseEther('30'), recipient: stack.weth });
+    await expectRevert(submit(quote), 'InvalidRecipient');
+    // Nor can any output token's own contract receive it: said by the router, not by the pair's string revert.
+    await expectRevert(submit(await makeQuote({ tokenIn: tokenA, tokenOut: stack.weth, path: [tokenA, stack.weth], amountIn: parseEther('30'), recipient: stack.weth })), 'InvalidRecipient');
+    await expectRevert(submit(await makeQuote({ tokenIn: tokenA, tokenOut: tokenB, path: [tokenA, tokenB], amountIn: parseEther('30'), recipient: tokenB })), 'InvalidRecipient');
+  });
+
+  it('says InsufficientAllowance and InsufficientBalance in its own words, for any token', async () => {
+    const amountIn = (await balanceOf(usdt, address(USER))) + 1n;
+    const quote = await makeQuote({ tokenIn: usdt, tokenOut: tokenA, path: [usdt, tokenA], amountIn });
+    await expectRevert(submit(quote), 'InsufficientBalance');
+    await approve(c, USER, usdt, router, quote.amountIn - 1n);
+    await expectRevert(submit(quote), 'InsufficientAllowance');
   });
 });

@@ -26,6 +26,16 @@ export const swapRouterAbi = [
         "internalType": "address",
         "name": "initialFeeRecipient",
         "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "initialAttester",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "refundGraceSec",
+        "type": "uint256"
       }
     ],
     "stateMutability": "nonpayable",
@@ -61,6 +71,85 @@ export const swapRouterAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint32",
+        "name": "orderFillDeadline",
+        "type": "uint32"
+      },
+      {
+        "internalType": "uint32",
+        "name": "quoteFillDeadline",
+        "type": "uint32"
+      }
+    ],
+    "name": "FillDeadlineMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "GaslessOrdersNotSupported",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "allowance",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "needed",
+        "type": "uint256"
+      }
+    ],
+    "name": "InsufficientAllowance",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "balance",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "needed",
+        "type": "uint256"
+      }
+    ],
+    "name": "InsufficientBalance",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "minBridgeAmount",
+        "type": "uint256"
+      }
+    ],
+    "name": "InsufficientBridgeAmount",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "pair",
         "type": "address"
@@ -83,6 +172,54 @@ export const swapRouterAbi = [
       }
     ],
     "name": "InsufficientOutput",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "InvalidAttestation",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "InvalidDestination",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "feeRecipient",
+        "type": "address"
+      }
+    ],
+    "name": "InvalidFeeRecipient",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint32",
+        "name": "fillDeadline",
+        "type": "uint32"
+      }
+    ],
+    "name": "InvalidFillDeadline",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "InvalidLegs",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderDataType",
+        "type": "bytes32"
+      }
+    ],
+    "name": "InvalidOrderDataType",
     "type": "error"
   },
   {
@@ -130,6 +267,22 @@ export const swapRouterAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint256",
+        "name": "legsTotal",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "expected",
+        "type": "uint256"
+      }
+    ],
+    "name": "LegAmountsMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "to",
         "type": "address"
@@ -141,6 +294,33 @@ export const swapRouterAbi = [
       }
     ],
     "name": "NativeTransferFailed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "dstChainId",
+        "type": "uint256"
+      }
+    ],
+    "name": "NotCrossChain",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "enum SwapRouter.OrderStatus",
+        "name": "status",
+        "type": "uint8"
+      }
+    ],
+    "name": "OrderNotOpen",
     "type": "error"
   },
   {
@@ -211,6 +391,27 @@ export const swapRouterAbi = [
   {
     "inputs": [],
     "name": "ReentrancyGuardReentrantCall",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "availableAt",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "timestamp",
+        "type": "uint256"
+      }
+    ],
+    "name": "RefundTooEarly",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "RenounceOwnershipDisabled",
     "type": "error"
   },
   {
@@ -290,6 +491,25 @@ export const swapRouterAbi = [
   },
   {
     "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousAttester",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "newAttester",
+        "type": "address"
+      }
+    ],
+    "name": "AttesterUpdated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
     "inputs": [],
     "name": "EIP712DomainChanged",
     "type": "event"
@@ -311,6 +531,215 @@ export const swapRouterAbi = [
       }
     ],
     "name": "FeeRecipientUpdated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "user",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "originChainId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint32",
+            "name": "openDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "orderId",
+            "type": "bytes32"
+          },
+          {
+            "components": [
+              {
+                "internalType": "bytes32",
+                "name": "token",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "recipient",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "chainId",
+                "type": "uint256"
+              }
+            ],
+            "internalType": "struct Output[]",
+            "name": "maxSpent",
+            "type": "tuple[]"
+          },
+          {
+            "components": [
+              {
+                "internalType": "bytes32",
+                "name": "token",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "recipient",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "chainId",
+                "type": "uint256"
+              }
+            ],
+            "internalType": "struct Output[]",
+            "name": "minReceived",
+            "type": "tuple[]"
+          },
+          {
+            "components": [
+              {
+                "internalType": "uint256",
+                "name": "destinationChainId",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "destinationSettler",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "bytes",
+                "name": "originData",
+                "type": "bytes"
+              }
+            ],
+            "internalType": "struct FillInstruction[]",
+            "name": "fillInstructions",
+            "type": "tuple[]"
+          }
+        ],
+        "indexed": false,
+        "internalType": "struct ResolvedCrossChainOrder",
+        "name": "resolvedOrder",
+        "type": "tuple"
+      }
+    ],
+    "name": "Open",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "quoteId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "user",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "bridgeToken",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
+    ],
+    "name": "OrderEscrowed",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "user",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
+    ],
+    "name": "OrderRefunded",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "relayer",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
+    ],
+    "name": "OrderSettled",
     "type": "event"
   },
   {
@@ -427,12 +856,51 @@ export const swapRouterAbi = [
   },
   {
     "inputs": [],
+    "name": "ATTESTATION_EXPIRED",
+    "outputs": [
+      {
+        "internalType": "uint8",
+        "name": "",
+        "type": "uint8"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "ATTESTATION_FILLED",
+    "outputs": [
+      {
+        "internalType": "uint8",
+        "name": "",
+        "type": "uint8"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "BPS",
     "outputs": [
       {
         "internalType": "uint256",
         "name": "",
         "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "CROSS_CHAIN_QUOTE_TYPEHASH",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
       }
     ],
     "stateMutability": "view",
@@ -466,7 +934,33 @@ export const swapRouterAbi = [
   },
   {
     "inputs": [],
+    "name": "LEG_TYPEHASH",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "MAX_HOPS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "MAX_LEGS",
     "outputs": [
       {
         "internalType": "uint256",
@@ -492,6 +986,19 @@ export const swapRouterAbi = [
   },
   {
     "inputs": [],
+    "name": "REFUND_GRACE_SEC",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "WETH",
     "outputs": [
       {
@@ -508,6 +1015,48 @@ export const swapRouterAbi = [
     "name": "acceptOwnership",
     "outputs": [],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint8",
+        "name": "kind",
+        "type": "uint8"
+      },
+      {
+        "internalType": "address",
+        "name": "relayer",
+        "type": "address"
+      }
+    ],
+    "name": "attestationDigest",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "attester",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {
@@ -567,6 +1116,45 @@ export const swapRouterAbi = [
     "type": "function"
   },
   {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "escrows",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "user",
+        "type": "address"
+      },
+      {
+        "internalType": "uint32",
+        "name": "fillDeadline",
+        "type": "uint32"
+      },
+      {
+        "internalType": "enum SwapRouter.OrderStatus",
+        "name": "status",
+        "type": "uint8"
+      },
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [],
     "name": "feeRecipient",
     "outputs": [
@@ -574,6 +1162,141 @@ export const swapRouterAbi = [
         "internalType": "address",
         "name": "",
         "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "quoteId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "sender",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "recipient",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenIn",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amountIn",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "feeAmount",
+            "type": "uint256"
+          },
+          {
+            "components": [
+              {
+                "internalType": "uint256",
+                "name": "amountIn",
+                "type": "uint256"
+              },
+              {
+                "internalType": "address[]",
+                "name": "path",
+                "type": "address[]"
+              }
+            ],
+            "internalType": "struct Leg[]",
+            "name": "srcLegs",
+            "type": "tuple[]"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minBridgeAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint64",
+            "name": "srcChainId",
+            "type": "uint64"
+          },
+          {
+            "internalType": "uint64",
+            "name": "dstChainId",
+            "type": "uint64"
+          },
+          {
+            "internalType": "address",
+            "name": "dstSettler",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "dstBridgeToken",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "dstBridgeAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenOut",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minAmountOut",
+            "type": "uint256"
+          },
+          {
+            "components": [
+              {
+                "internalType": "uint256",
+                "name": "amountIn",
+                "type": "uint256"
+              },
+              {
+                "internalType": "address[]",
+                "name": "path",
+                "type": "address[]"
+              }
+            ],
+            "internalType": "struct Leg[]",
+            "name": "dstLegs",
+            "type": "tuple[]"
+          },
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint64",
+            "name": "deadline",
+            "type": "uint64"
+          }
+        ],
+        "internalType": "struct CrossChainQuote",
+        "name": "quote",
+        "type": "tuple"
+      }
+    ],
+    "name": "hashCrossChainQuote",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
       }
     ],
     "stateMutability": "view",
@@ -624,9 +1347,21 @@ export const swapRouterAbi = [
             "type": "uint256"
           },
           {
-            "internalType": "address[]",
-            "name": "path",
-            "type": "address[]"
+            "components": [
+              {
+                "internalType": "uint256",
+                "name": "amountIn",
+                "type": "uint256"
+              },
+              {
+                "internalType": "address[]",
+                "name": "path",
+                "type": "address[]"
+              }
+            ],
+            "internalType": "struct Leg[]",
+            "name": "legs",
+            "type": "tuple[]"
           },
           {
             "internalType": "uint64",
@@ -680,6 +1415,120 @@ export const swapRouterAbi = [
     "type": "function"
   },
   {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "orderDataType",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes",
+            "name": "orderData",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct OnchainCrossChainOrder",
+        "name": "order",
+        "type": "tuple"
+      }
+    ],
+    "name": "open",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "originSettler",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "user",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "originChainId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint32",
+            "name": "openDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "orderDataType",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes",
+            "name": "orderData",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct GaslessCrossChainOrder",
+        "name": "",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      },
+      {
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
+    ],
+    "name": "openFor",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "orderStatus",
+    "outputs": [
+      {
+        "internalType": "enum SwapRouter.OrderStatus",
+        "name": "",
+        "type": "uint8"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [],
     "name": "owner",
     "outputs": [
@@ -719,8 +1568,360 @@ export const swapRouterAbi = [
     "type": "function"
   },
   {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "refund",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "bytes",
+        "name": "attestation",
+        "type": "bytes"
+      }
+    ],
+    "name": "refund",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
     "inputs": [],
     "name": "renounceOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "orderDataType",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes",
+            "name": "orderData",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct OnchainCrossChainOrder",
+        "name": "order",
+        "type": "tuple"
+      }
+    ],
+    "name": "resolve",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "user",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "originChainId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint32",
+            "name": "openDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "orderId",
+            "type": "bytes32"
+          },
+          {
+            "components": [
+              {
+                "internalType": "bytes32",
+                "name": "token",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "recipient",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "chainId",
+                "type": "uint256"
+              }
+            ],
+            "internalType": "struct Output[]",
+            "name": "maxSpent",
+            "type": "tuple[]"
+          },
+          {
+            "components": [
+              {
+                "internalType": "bytes32",
+                "name": "token",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "recipient",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "chainId",
+                "type": "uint256"
+              }
+            ],
+            "internalType": "struct Output[]",
+            "name": "minReceived",
+            "type": "tuple[]"
+          },
+          {
+            "components": [
+              {
+                "internalType": "uint256",
+                "name": "destinationChainId",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "destinationSettler",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "bytes",
+                "name": "originData",
+                "type": "bytes"
+              }
+            ],
+            "internalType": "struct FillInstruction[]",
+            "name": "fillInstructions",
+            "type": "tuple[]"
+          }
+        ],
+        "internalType": "struct ResolvedCrossChainOrder",
+        "name": "resolved",
+        "type": "tuple"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "originSettler",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "user",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "originChainId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint32",
+            "name": "openDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "orderDataType",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "bytes",
+            "name": "orderData",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct GaslessCrossChainOrder",
+        "name": "",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
+    ],
+    "name": "resolveFor",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "user",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "originChainId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint32",
+            "name": "openDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint32",
+            "name": "fillDeadline",
+            "type": "uint32"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "orderId",
+            "type": "bytes32"
+          },
+          {
+            "components": [
+              {
+                "internalType": "bytes32",
+                "name": "token",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "recipient",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "chainId",
+                "type": "uint256"
+              }
+            ],
+            "internalType": "struct Output[]",
+            "name": "maxSpent",
+            "type": "tuple[]"
+          },
+          {
+            "components": [
+              {
+                "internalType": "bytes32",
+                "name": "token",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "recipient",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "uint256",
+                "name": "chainId",
+                "type": "uint256"
+              }
+            ],
+            "internalType": "struct Output[]",
+            "name": "minReceived",
+            "type": "tuple[]"
+          },
+          {
+            "components": [
+              {
+                "internalType": "uint256",
+                "name": "destinationChainId",
+                "type": "uint256"
+              },
+              {
+                "internalType": "bytes32",
+                "name": "destinationSettler",
+                "type": "bytes32"
+              },
+              {
+                "internalType": "bytes",
+                "name": "originData",
+                "type": "bytes"
+              }
+            ],
+            "internalType": "struct FillInstruction[]",
+            "name": "fillInstructions",
+            "type": "tuple[]"
+          }
+        ],
+        "internalType": "struct ResolvedCrossChainOrder",
+        "name": "",
+        "type": "tuple"
+      }
+    ],
+    "stateMutability": "pure",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "newAttester",
+        "type": "address"
+      }
+    ],
+    "name": "setAttester",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -747,6 +1948,29 @@ export const swapRouterAbi = [
       }
     ],
     "name": "setQuoteSigner",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "orderId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "relayer",
+        "type": "address"
+      },
+      {
+        "internalType": "bytes",
+        "name": "attestation",
+        "type": "bytes"
+      }
+    ],
+    "name": "settle",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -796,9 +2020,21 @@ export const swapRouterAbi = [
             "type": "uint256"
           },
           {
-            "internalType": "address[]",
-            "name": "path",
-            "type": "address[]"
+            "components": [
+              {
+                "internalType": "uint256",
+                "name": "amountIn",
+                "type": "uint256"
+              },
+              {
+                "internalType": "address[]",
+                "name": "path",
+                "type": "address[]"
+              }
+            ],
+            "internalType": "struct Leg[]",
+            "name": "legs",
+            "type": "tuple[]"
           },
           {
             "internalType": "uint64",
@@ -856,4 +2092,4 @@ export const swapRouterAbi = [
   }
 ] as const;
 
-export const swapRouterBytecode = '0x6101a0604052348015610010575f5ffd5b5060405161280338038061280383398101604081905261002f916103c2565b826040518060400160405280601381526020017f537761706465736b2053776170526f7574657200000000000000000000000000815250604051806040016040528060018152602001603160f81b81525061008f826101f960201b60201c565b6101205261009c816101f9565b61014052815160208084019190912060e052815190820120610100524660a05261012860e05161010051604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201529081019290925260608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b60805250503060c0526001600160a01b03811661015f57604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b61016881610236565b5060017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f00556001600160a01b03851615806101aa57506001600160a01b038416155b156101c85760405163d92e233d60e01b815260040160405180910390fd5b6001600160a01b03808616610160528416610180526101e682610252565b6101ef816102d4565b505050505061047e565b5f5f829050601f81511115610223578260405163305a27a960e01b81526004016101569190610423565b805161022e82610458565b179392505050565b600380546001600160a01b031916905561024f81610356565b50565b6001600160a01b0381166102795760405163d92e233d60e01b815260040160405180910390fd5b6004546040516001600160a01b038084169216907f0b6b513ed661cb195db5434de123da765c2d8ef310958c00646bb5a872cb1afa905f90a3600480546001600160a01b0319166001600160a01b0392909216919091179055565b6001600160a01b0381166102fb5760405163d92e233d60e01b815260040160405180910390fd5b6005546040516001600160a01b038084169216907faaebcf1bfa00580e41d966056b48521fa9f202645c86d4ddf28113e617c1b1d3905f90a3600580546001600160a01b0319166001600160a01b0392909216919091179055565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b80516001600160a01b03811681146103bd575f5ffd5b919050565b5f5f5f5f5f60a086880312156103d6575f5ffd5b6103df866103a7565b94506103ed602087016103a7565b93506103fb604087016103a7565b9250610409606087016103a7565b9150610417608087016103a7565b90509295509295909350565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80516020808301519190811015610478575f198160200360031b1b821691505b50919050565b60805160a05160c05160e05161010051610120516101405161016051610180516122f661050d5f395f818161012e0152818161033f01528181610e5901528181610ed301528181610fc401526117b301525f81816101b20152610c3e01525f61149301525f61146801525f61161201525f6115ea01525f61154501525f61156f01525f61159901526122f65ff3fe60806040526004361061011e575f3560e01c80638c51222e1161009d578063e74b981b11610062578063e74b981b1461037e578063f2fde38b1461039d578063f413bdb3146103bc578063f698da25146103db578063f7581615146103ef575f5ffd5b80638c51222e146102bf5780638da5cb5b146102d357806393594d7f146102f0578063ad5c46481461032e578063e30c397814610361575f5ffd5b806356ce180a116100e357806356ce180a1461023257806363c5ec3a14610251578063715018a61461027057806379ba50971461028457806384b0196e14610298575f5ffd5b8063249d39e9146101795780632dd31000146101a1578063462640bc146101ec57806346904840146101ff5780635382a9111461021e575f5ffd5b3661017557336001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000161461017357604051630fbfa3d360e11b81523360048201526024015b60405180910390fd5b005b5f5ffd5b348015610184575f5ffd5b5061018e61271081565b6040519081526020015b60405180910390f35b3480156101ac575f5ffd5b506101d47f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b039091168152602001610198565b61018e6101fa366004611e7b565b610422565b34801561020a575f5ffd5b506005546101d4906001600160a01b031681565b348015610229575f5ffd5b5061018e606481565b34801561023d575f5ffd5b5061017361024c366004611f24565b6105b9565b34801561025c575f5ffd5b5061018e61026b366004611f3f565b6105cd565b34801561027b575f5ffd5b506101736105e5565b34801561028f575f5ffd5b506101736105f8565b3480156102a3575f5ffd5b506102ac610639565b6040516101989796959493929190611fa6565b3480156102ca575f5ffd5b5061018e600381565b3480156102de575f5ffd5b506002546001600160a01b03166101d4565b3480156102fb575f5ffd5b5061031e61030a36600461203c565b5f9081526006602052604090205460ff1690565b6040519015158152602001610198565b348015610339575f5ffd5b506101d47f000000000000000000000000000000000000000000000000000000000000000081565b34801561036c575f5ffd5b506003546001600160a01b03166101d4565b348015610389575f5ffd5b50610173610398366004611f24565b61067b565b3480156103a8575f5ffd5b506101736103b7366004611f24565b61068c565b3480156103c7575f5ffd5b506004546101d4906001600160a01b031681565b3480156103e6575f5ffd5b5061018e6106fd565b3480156103fa575f5ffd5b5061018e7f1f908d7d54fefbd00b7ba29f71187befea17069b8d0bcbdfb4cf3a34eefaf9bd81565b5f61042b61070b565b610436848484610739565b61043f84610970565b83355f908152600660205260408120805460ff1916600117905561046f61046a610100870187612053565b610be0565b905061049485825f815181106104875761048761209f565b6020026020010151610dff565b61049e8582610f55565b91508460e001358210156104d257604051630583371760e31b81526004810183905260e0860135602482015260440161016a565b6104e26060860160408701611f24565b6001600160a01b03166104fb6040870160208801611f24565b6001600160a01b031686357f7231a0a057fd24b5d8fb50045bcdac94009edbb8880958d56ae04a3b301442fe61053760808a0160608b01611f24565b61054760a08b0160808c01611f24565b604080516001600160a01b03938416815292909116602083015260a0808c0135918301919091526060820188905260c08b013560808301520160405180910390a4506105b260017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b9392505050565b6105c16111c4565b6105ca816111f1565b50565b5f6105df6105da83611273565b61141c565b92915050565b6105ed6111c4565b6105f65f611448565b565b60035433906001600160a01b031681146106305760405163118cdaa760e01b81526001600160a01b038216600482015260240161016a565b6105ca81611448565b5f6060805f5f5f606061064a611461565b61065261148c565b604080515f80825260208201909252600f60f81b9b939a50919850469750309650945092509050565b6106836111c4565b6105ca816114b7565b6106946111c4565b600380546001600160a01b0383166001600160a01b031990911681179091556106c56002546001600160a01b031690565b6001600160a01b03167f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e2270060405160405180910390a350565b5f610706611539565b905090565b610713611662565b60027f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b5f5f61075161074a6105da87611273565b85856116a4565b5090925090505f81600381111561076a5761076a6120c7565b14158061078557506004546001600160a01b03838116911614155b156107a357604051638baa579f60e01b815260040160405180910390fd5b466107b6610140870161012088016120db565b6001600160401b031614610801576107d6610140860161012087016120db565b6040516324497bc360e01b81526001600160401b03909116600482015246602482015260440161016a565b610813610140860161012087016120db565b6001600160401b031661082e610160870161014088016120db565b6001600160401b0316146108735761084e610160860161014087016120db565b60405163ea8e4a8d60e01b81526001600160401b03909116600482015260240161016a565b6108836040860160208701611f24565b6001600160a01b0316336001600160a01b0316146108d6576108ab6040860160208701611f24565b6040516308cca56b60e01b81526001600160a01b03909116600482015233602482015260440161016a565b6108e8610180860161016087016120db565b6001600160401b03164211156109355761090a610180860161016087016120db565b6040516373c10ec160e11b81526001600160401b03909116600482015242602482015260440161016a565b84355f9081526006602052604090205460ff16156109695760405163735bcc8b60e11b81528535600482015260240161016a565b5050505050565b5f6109816060830160408401611f24565b6001600160a01b031614806109ad5750306109a26060830160408401611f24565b6001600160a01b0316145b156109e7576109c26060820160408301611f24565b604051630bc2c5df60e11b81526001600160a01b03909116600482015260240161016a565b8060a001355f03610a0b5760405163990965c160e01b815260040160405180910390fd5b5f610a1e8260a0013560646127106116eb565b9050808260c001351115610a52576040516373ab893560e11b815260c083013560048201526024810182905260440161016a565b5f80610a646080850160608601611f24565b6001600160a01b031614610a78575f610a7e565b8260a001355b9050803414610aa95760405163de9b74a160e01b81526004810182905234602482015260440161016a565b5f610ab8610100850185612053565b9150506002811080610ad45750610ad160036001612115565b81115b15610af2576040516320db826760e01b815260040160405180910390fd5b610b0a610b056080860160608701611f24565b61179b565b6001600160a01b0316610b21610100860186612053565b5f818110610b3157610b3161209f565b9050602002016020810190610b469190611f24565b6001600160a01b0316141580610bbc5750610b6a610b0560a0860160808701611f24565b6001600160a01b0316610b81610100860186612053565b610b8c600185612128565b818110610b9b57610b9b61209f565b9050602002016020810190610bb09190611f24565b6001600160a01b031614155b15610bda576040516320db826760e01b815260040160405180910390fd5b50505050565b6060610bed600183612128565b6001600160401b03811115610c0457610c046120b3565b604051908082528060200260200182016040528015610c2d578160200160208202803683370190505b5090505f5b8151811015610df8575f7f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031663e6a43905868685818110610c7d57610c7d61209f565b9050602002016020810190610c929190611f24565b8787610c9f876001612115565b818110610cae57610cae61209f565b9050602002016020810190610cc39190611f24565b6040516001600160e01b031960e085901b1681526001600160a01b03928316600482015291166024820152604401602060405180830381865afa158015610d0c573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190610d30919061213b565b90506001600160a01b038116610dc457848483818110610d5257610d5261209f565b9050602002016020810190610d679190611f24565b8585610d74856001612115565b818110610d8357610d8361209f565b9050602002016020810190610d989190611f24565b60405163136c5c7560e21b81526001600160a01b0392831660048201529116602482015260440161016a565b80838381518110610dd757610dd761209f565b6001600160a01b039092166020928302919091019091015250600101610c32565b5092915050565b5f610e1260c084013560a0850135612128565b90505f610e256080850160608601611f24565b6001600160a01b031603610f035760c083013515610e5757600554610e57906001600160a01b031660c08501356117d8565b7f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031663d0e30db0826040518263ffffffff1660e01b81526004015f604051808303818588803b158015610eb0575f5ffd5b505af1158015610ec2573d5f5f3e3d5ffd5b50610efe9350506001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001691508490508361185a565b505050565b5f610f146080850160608601611f24565b905060c084013515610f4057600554610f40906001600160a01b038381169133911660c088013561188f565b610bda6001600160a01b03821633858561188f565b5f80610f6760a0850160808601611f24565b6001600160a01b03160361106a575f610f866060850160408601611f24565b6001600160a01b03163190505f610fab610fa4610100870187612053565b86306118c5565b604051632e1a7d4d60e01b8152600481018290529091507f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031690632e1a7d4d906024015f604051808303815f87803b15801561100d575f5ffd5b505af115801561101f573d5f5f3e3d5ffd5b5061103e92506110389150506060870160408801611f24565b826117d8565b611061826110526060880160408901611f24565b6001600160a01b031631611b78565b925050506105df565b5f61107b60a0850160808601611f24565b90505f6001600160a01b0382166370a0823161109d6060880160408901611f24565b6040516001600160e01b031960e084901b1681526001600160a01b039091166004820152602401602060405180830381865afa1580156110df573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906111039190612156565b905061112c611116610100870187612053565b8661112760608a0160408b01611f24565b6118c5565b506111bb816001600160a01b0384166370a0823161115060608a0160408b01611f24565b6040516001600160e01b031960e084901b1681526001600160a01b039091166004820152602401602060405180830381865afa158015611192573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906111b69190612156565b611b78565b95945050505050565b6002546001600160a01b031633146105f65760405163118cdaa760e01b815233600482015260240161016a565b6001600160a01b0381166112185760405163d92e233d60e01b815260040160405180910390fd5b6004546040516001600160a01b038084169216907f0b6b513ed661cb195db5434de123da765c2d8ef310958c00646bb5a872cb1afa905f90a3600480546001600160a01b0319166001600160a01b0392909216919091179055565b5f7f1f908d7d54fefbd00b7ba29f71187befea17069b8d0bcbdfb4cf3a34eefaf9bd82356112a76040850160208601611f24565b6112b76060860160408701611f24565b6112c76080870160608801611f24565b6112d760a0880160808901611f24565b6040805160208101979097528601949094526001600160a01b0392831660608601529082166080850152811660a084810191909152911660c083015283013560e08201526101000160408051601f1981840301815291905260c083013560e0840135611347610100860186612053565b60405160200161135892919061216d565b60408051601f198184030181529190528051602090910120611382610140870161012088016120db565b611394610160880161014089016120db565b6113a661018089016101608a016120db565b60408051602081019790975286019490945260608501929092526001600160401b03908116608085015290811660a08401521660c082015260e00160408051601f19818403018152908290526113ff92916020016121c5565b604051602081830303815290604052805190602001209050919050565b5f6105df611428611539565b8360405161190160f01b8152600281019290925260228201526042902090565b600380546001600160a01b03191690556105ca81611b90565b60606107067f0000000000000000000000000000000000000000000000000000000000000000611be1565b60606107067f0000000000000000000000000000000000000000000000000000000000000000611be1565b6001600160a01b0381166114de5760405163d92e233d60e01b815260040160405180910390fd5b6005546040516001600160a01b038084169216907faaebcf1bfa00580e41d966056b48521fa9f202645c86d4ddf28113e617c1b1d3905f90a3600580546001600160a01b0319166001600160a01b0392909216919091179055565b5f306001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001614801561159157507f000000000000000000000000000000000000000000000000000000000000000046145b156115bb57507f000000000000000000000000000000000000000000000000000000000000000090565b610706604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527f0000000000000000000000000000000000000000000000000000000000000000918101919091527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f00546002036105f657604051633ee5aeb560e01b815260040160405180910390fd5b5f808060418490036116d8578435602086013560408701355f1a6116ca89828585611c1e565b9550955095505050506116e2565b505f915060029050825b93509350939050565b5f5f5f6116f88686611ce6565b91509150815f0361171c57838181611712576117126121d9565b04925050506105b2565b818411611733576117336003851502601118611d02565b5f848688095f868103871696879004966002600389028118808a02820302808a02820302808a02820302808a02820302808a02820302808a02909103029181900381900460010185841190960395909502919093039390930492909217029150509392505050565b5f6001600160a01b038216156117b157816105df565b7f000000000000000000000000000000000000000000000000000000000000000092915050565b5f826001600160a01b0316826040515f6040518083038185875af1925050503d805f8114611821576040519150601f19603f3d011682016040523d82523d5f602084013e611826565b606091505b5050905080610efe5760405163296c17bb60e21b81526001600160a01b03841660048201526024810183905260440161016a565b6118678383836001611d13565b610efe57604051635274afe760e01b81526001600160a01b038416600482015260240161016a565b61189d848484846001611d75565b610bda57604051635274afe760e01b81526001600160a01b038516600482015260240161016a565b5f5f5b8351811015611b6f575f5f8787848181106118e5576118e561209f565b90506020020160208101906118fa9190611f24565b8888611907866001612115565b8181106119165761191661209f565b905060200201602081019061192b9190611f24565b915091505f8684815181106119425761194261209f565b602002602001015190505f5f826001600160a01b0316630902f1ac6040518163ffffffff1660e01b8152600401606060405180830381865afa15801561198a573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906119ae9190612208565b506001600160701b0391821693501690506001600160a01b03808516908616105f80826119dc5783856119df565b84845b6040516370a0823160e01b81526001600160a01b0389811660048301529294509092505f918491908b16906370a0823190602401602060405180830381865afa158015611a2e573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190611a529190612156565b611a5c9190612128565b9050611a69818484611de2565b9a508a5f03611a96576040516380daf1e560e01b81526001600160a01b038816600482015260240161016a565b8c515f90611aa58c6001612115565b10611ab0578c611ad5565b8d611abc8c6001612115565b81518110611acc57611acc61209f565b60200260200101515b90505f5f86611ae5578d5f611ae8565b5f8e5b604080515f8152602081019182905263022c0d9f60e01b90915291935091506001600160a01b038b169063022c0d9f90611b2b9085908590889060248101612254565b5f604051808303815f87803b158015611b42575f5ffd5b505af1158015611b54573d5f5f3e3d5ffd5b505050505050505050505050505050508060010190506118c8565b50949350505050565b5f828211611b86575f6105b2565b6105b28383612128565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b60605f611bed83611e3d565b6040805160208082528183019092529192505f91906020820181803683375050509182525060208101929092525090565b5f80807f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0841115611c5757505f91506003905082611cdc565b604080515f808252602082018084528a905260ff891692820192909252606081018790526080810186905260019060a0016020604051602081039080840390855afa158015611ca8573d5f5f3e3d5ffd5b5050604051601f1901519150506001600160a01b038116611cd357505f925060019150829050611cdc565b92505f91508190505b9450945094915050565b5f805f1983850993909202808410938190039390930393915050565b634e487b715f52806020526024601cfd5b60405163a9059cbb60e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f51148316611d69578383151615611d5d573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b6040516323b872dd60e01b5f8181526001600160a01b038781166004528616602452604485905291602083606481808c5af1925060015f51148316611dd1578383151615611dc5573d5f823e3d81fd5b5f883b113d1516831692505b604052505f60605295945050505050565b5f831580611dee575082155b80611df7575081155b15611e0357505f6105b2565b5f611e10856103e561228a565b905080611e1f856103e861228a565b611e299190612115565b611e33848361228a565b6111bb91906122a1565b5f60ff8216601f8111156105df57604051632cd44ac360e21b815260040160405180910390fd5b5f6101808284031215611e75575f5ffd5b50919050565b5f5f5f60408486031215611e8d575f5ffd5b83356001600160401b03811115611ea2575f5ffd5b611eae86828701611e64565b93505060208401356001600160401b03811115611ec9575f5ffd5b8401601f81018613611ed9575f5ffd5b80356001600160401b03811115611eee575f5ffd5b866020828401011115611eff575f5ffd5b939660209190910195509293505050565b6001600160a01b03811681146105ca575f5ffd5b5f60208284031215611f34575f5ffd5b81356105b281611f10565b5f60208284031215611f4f575f5ffd5b81356001600160401b03811115611f64575f5ffd5b611f7084828501611e64565b949350505050565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b60ff60f81b8816815260e060208201525f611fc460e0830189611f78565b8281036040840152611fd68189611f78565b606084018890526001600160a01b038716608085015260a0840186905283810360c0850152845180825260208087019350909101905f5b8181101561202b57835183526020938401939092019160010161200d565b50909b9a5050505050505050505050565b5f6020828403121561204c575f5ffd5b5035919050565b5f5f8335601e19843603018112612068575f5ffd5b8301803591506001600160401b03821115612081575f5ffd5b6020019150600581901b3603821315612098575f5ffd5b9250929050565b634e487b7160e01b5f52603260045260245ffd5b634e487b7160e01b5f52604160045260245ffd5b634e487b7160e01b5f52602160045260245ffd5b5f602082840312156120eb575f5ffd5b81356001600160401b03811681146105b2575f5ffd5b634e487b7160e01b5f52601160045260245ffd5b808201808211156105df576105df612101565b818103818111156105df576105df612101565b5f6020828403121561214b575f5ffd5b81516105b281611f10565b5f60208284031215612166575f5ffd5b5051919050565b5f8184825b858110156121a357813561218581611f10565b6001600160a01b031683526020928301929190910190600101612172565b509095945050505050565b5f81518060208401855e5f93019283525090919050565b5f611f706121d383866121ae565b846121ae565b634e487b7160e01b5f52601260045260245ffd5b80516001600160701b0381168114612203575f5ffd5b919050565b5f5f5f6060848603121561221a575f5ffd5b612223846121ed565b9250612231602085016121ed565b9150604084015163ffffffff81168114612249575f5ffd5b809150509250925092565b84815283602082015260018060a01b0383166040820152608060608201525f6122806080830184611f78565b9695505050505050565b80820281158282048414176105df576105df612101565b5f826122bb57634e487b7160e01b5f52601260045260245ffd5b50049056fea26469706673582212208db1b97bb0c8adeba009e8a710081e09af72a2fe26350705e350470704f75ffa64736f6c63430008250033' as const;
+export const swapRouterBytecode = '0x6101c0604052348015610010575f5ffd5b50604051614d7a380380614d7a83398101604081905261002f91610493565b8686866040518060400160405280601381526020017f537761706465736b2053776170526f7574657200000000000000000000000000815250604051806040016040528060018152602001603160f81b8152506100918261020960201b60201c565b6101205261009e81610209565b61014052815160208084019190912060e052815190820120610100524660a05261012a60e05161010051604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201529081019290925260608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b60805250503060c0526001600160a01b03811661016157604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b61016a81610246565b5060017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f00556001600160a01b03821615806101ac57506001600160a01b038116155b156101ca5760405163d92e233d60e01b815260040160405180910390fd5b6001600160a01b039182166101605216610180526101e784610262565b6101f0836102e4565b6101f9826103a5565b6101a05250610568945050505050565b5f5f829050601f81511115610233578260405163305a27a960e01b8152600401610158919061050d565b805161023e82610542565b179392505050565b600380546001600160a01b031916905561025f81610427565b50565b6001600160a01b0381166102895760405163d92e233d60e01b815260040160405180910390fd5b6004546040516001600160a01b038084169216907f0b6b513ed661cb195db5434de123da765c2d8ef310958c00646bb5a872cb1afa905f90a3600480546001600160a01b0319166001600160a01b0392909216919091179055565b6001600160a01b038116158061030257506001600160a01b03811630145b806103215750610180516001600160a01b0316816001600160a01b0316145b1561034a57604051633e0288fb60e21b81526001600160a01b0382166004820152602401610158565b6005546040516001600160a01b038084169216907faaebcf1bfa00580e41d966056b48521fa9f202645c86d4ddf28113e617c1b1d3905f90a3600580546001600160a01b0319166001600160a01b0392909216919091179055565b6001600160a01b0381166103cc5760405163d92e233d60e01b815260040160405180910390fd5b6006546040516001600160a01b038084169216907ffbe6352bff13995d8afb07559ee441a65d23e9892b7fd4d7287ef38b775920f6905f90a3600680546001600160a01b0319166001600160a01b0392909216919091179055565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b80516001600160a01b038116811461048e575f5ffd5b919050565b5f5f5f5f5f5f5f60e0888a0312156104a9575f5ffd5b6104b288610478565b96506104c060208901610478565b95506104ce60408901610478565b94506104dc60608901610478565b93506104ea60808901610478565b92506104f860a08901610478565b915060c0880151905092959891949750929550565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80516020808301519190811015610562575f198160200360031b1b821691505b50919050565b60805160a05160c05160e05161010051610120516101405161016051610180516101a05161476b61060f5f395f81816106900152610c4f01525f818161023b0152818161063e01528181611767015281816119010152818161198801528181611b7501526127cc01525f818161038d015261315101525f61256701525f61253c01525f612c7b01525f612c5301525f612bae01525f612bd801525f612c02015261476b5ff3fe60806040526004361061022b575f3560e01c80638c51222e11610129578063e2e6b670116100a8578063f2fde38b1161006d578063f2fde38b14610779578063f413bdb314610798578063f698da25146107b7578063f7581615146107cb578063fd3f2f6a146107fe575f5ffd5b8063e2e6b670146106e5578063e30c397814610704578063e6b3f66e14610721578063e74b981b14610747578063e917a96214610766575f5ffd5b8063ad5c4648116100ee578063ad5c46481461062d578063ce9d4f4914610660578063cf0e4a441461067f578063df079d98146106b2578063e22b1552146106d1575f5ffd5b80638c51222e146105805780638ccfa63d146105945780638da5cb5b146105b357806393594d7f146105d05780639daf85ab1461060e575f5ffd5b806347b0c3b3116101b55780637249fbb61161017a5780637249fbb6146104e057806379ba5097146104ff578063844fac8e1461051357806384b0196e1461052657806387e4cbec1461054d575f5ffd5b806347b0c3b3146104475780635382a9111461046657806356ce180a1461047a5780636b0b354714610499578063715018a6146104cc575f5ffd5b80632d83549c116101fb5780632d83549c1461030c5780632dd310001461037c5780632dff692d146103c757806341b477dd146104095780634690484014610428575f5ffd5b806311f97486146102865780631369b2b4146102ac57806322bcd51a146102cb578063249d39e9146102f7575f5ffd5b3661028257336001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000161461028057604051630fbfa3d360e11b81523360048201526024015b60405180910390fd5b005b5f5ffd5b610299610294366004613874565b610812565b6040519081526020015b60405180910390f35b3480156102b7575f5ffd5b506102806102c63660046138ff565b610b46565b3480156102d6575f5ffd5b506102ea6102e5366004613967565b610bab565b6040516102a39190613aa3565b348015610302575f5ffd5b5061029961271081565b348015610317575f5ffd5b5061036b610326366004613b53565b60086020525f90815260409020805460018201546002909201546001600160a01b0380831693600160a01b840463ffffffff1693600160c01b900460ff169291169085565b6040516102a3959493929190613b9e565b348015610387575f5ffd5b506103af7f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b0390911681526020016102a3565b3480156103d2575f5ffd5b506103fc6103e1366004613b53565b5f90815260086020526040902054600160c01b900460ff1690565b6040516102a39190613be3565b348015610414575f5ffd5b506102ea610423366004613bf1565b610bcc565b348015610433575f5ffd5b506005546103af906001600160a01b031681565b348015610452575f5ffd5b506006546103af906001600160a01b031681565b348015610471575f5ffd5b50610299606481565b348015610485575f5ffd5b50610280610494366004613c27565b610bfb565b3480156104a4575f5ffd5b506102997fe84ba056205b0f674458f6f8489857d25cdc3e408ba26869c3fb33085252bdd981565b3480156104d7575f5ffd5b50610280610c0f565b3480156104eb575f5ffd5b506102806104fa366004613b53565b610c33565b34801561050a575f5ffd5b50610280610d28565b610280610521366004613c42565b610bb3565b348015610531575f5ffd5b5061053a610d69565b6040516102a39796959493929190613cd9565b348015610558575f5ffd5b506102997f30bcb5dd105f0f072cc7f19c5885d7ac894135d2b53d76857e53b5187309973481565b34801561058b575f5ffd5b50610299600381565b34801561059f575f5ffd5b506102996105ae366004613d6f565b610dab565b3480156105be575f5ffd5b506002546001600160a01b03166103af565b3480156105db575f5ffd5b506105fe6105ea366004613b53565b5f9081526007602052604090205460ff1690565b60405190151581526020016102a3565b348015610619575f5ffd5b50610280610628366004613c27565b610e65565b348015610638575f5ffd5b506103af7f000000000000000000000000000000000000000000000000000000000000000081565b34801561066b575f5ffd5b5061029961067a366004613db3565b610e76565b34801561068a575f5ffd5b506102997f000000000000000000000000000000000000000000000000000000000000000081565b3480156106bd575f5ffd5b506102996106cc366004613de4565b610e8e565b3480156106dc575f5ffd5b50610299600481565b3480156106f0575f5ffd5b506102806106ff366004613e1b565b610ea3565b34801561070f575f5ffd5b506003546001600160a01b03166103af565b34801561072c575f5ffd5b50610735600281565b60405160ff90911681526020016102a3565b348015610752575f5ffd5b50610280610761366004613c27565b610ef9565b610280610774366004613bf1565b610f0a565b348015610784575f5ffd5b50610280610793366004613c27565b6112bd565b3480156107a3575f5ffd5b506004546103af906001600160a01b031681565b3480156107c2575f5ffd5b5061029961132e565b3480156107d6575f5ffd5b506102997fb3a4c5c8bdd5c8d45370f9ed9c08f2f371abff75a52fd210233eaa98cf9bac9b81565b348015610809575f5ffd5b50610735600181565b5f61081b61133c565b61089861083061014086016101208701613e5f565b61083986611357565b85858080601f0160208091040260200160405190810160405280939291908181526020018383808284375f9201919091525061087f925050506040890160208a01613c27565b6108916101808a016101608b01613e5f565b89356114e9565b6108aa61014085016101208601613e5f565b6001600160401b03166108c561016086016101408701613e5f565b6001600160401b03161461090a576108e561016085016101408601613e5f565b60405163ea8e4a8d60e01b81526001600160401b039091166004820152602401610277565b61093261091d6060860160408701613c27565b61092d60a0870160808801613c27565b61163a565b6109546109456080860160608701613c27565b8560a001358660c001356116a9565b5f610963610100860186613e78565b61096c91614087565b905080515f0361098f576040516315c897d360e11b815260040160405180910390fd5b6109d5816109ab6109a66080890160608a01613c27565b61174f565b6109be6109a660a08a0160808b01613c27565b6109d060c08a013560a08b01356140a7565b61178c565b84355f908152600760205260408120805460ff19166001179055610a11610a026080880160608901613c27565b8760a001358860c001356118f0565b9050610a3d8282610a2860608a0160408b01613c27565b610a3860a08b0160808c01613c27565b611b36565b92508560e00135831015610a7157604051630583371760e31b81526004810184905260e08701356024820152604401610277565b610a816060870160408801613c27565b6001600160a01b0316610a9a6040880160208901613c27565b6001600160a01b031687357f7231a0a057fd24b5d8fb50045bcdac94009edbb8880958d56ae04a3b301442fe610ad660808b0160608c01613c27565b610ae660a08c0160808d01613c27565b604080516001600160a01b03938416815292909116602083015260a0808d0135918301919091526060820189905260c08c013560808301520160405180910390a45050610b3f60015f5160206147165f395f51905f5255565b9392505050565b610b4e61133c565b6001600160a01b038316610b755760405163bd8ba84d60e01b815260040160405180910390fd5b610b83846001858585611cf1565b610b8f84600285611d63565b610ba560015f5160206147165f395f51905f5255565b50505050565b610bb36137ca565b6040516363bc579b60e11b815260040160405180910390fd5b610bd46137ca565b5f610bde83611eb1565b509050610bf381610bee83612010565b61209f565b509392505050565b610c0361246b565b610c0c8161249a565b50565b610c1761246b565b6040516001623f026d60e01b0319815260040160405180910390fd5b610c3b61133c565b5f81815260086020526040812054610c81907f000000000000000000000000000000000000000000000000000000000000000090600160a01b900463ffffffff166140ba565b610c8c9060016140ba565b905060015f83815260086020526040902054600160c01b900460ff166003811115610cb957610cb9613b6a565b148015610cc557508042105b15610cec5760405163e546463960e01b815260048101829052426024820152604401610277565b5f82815260086020526040902054610d119083906003906001600160a01b0316611d63565b50610c0c60015f5160206147165f395f51905f5255565b60035433906001600160a01b03168114610d605760405163118cdaa760e01b81526001600160a01b0382166004820152602401610277565b610c0c8161251c565b5f6060805f5f5f6060610d7a612535565b610d82612560565b604080515f80825260208201909252600f60f81b9b939a50919850469750309650945092509050565b6040805160c060208201819052601360e08301527229bbb0b83232b9b5a0ba3a32b9ba30ba34b7b760691b61010083015246928201929092523060608201526080810185905260ff841660a08201526001600160a01b038316918101919091525f90610e5d9061012001604051602081830303815290604052805190602001207f19457468657265756d205369676e6564204d6573736167653a0a3332000000005f908152601c91909152603c902090565b949350505050565b610e6d61246b565b610c0c8161258b565b5f610e88610e8383611357565b61260d565b92915050565b5f610e88610e83610e9e8461426e565b612639565b610eab61133c565b610eb98360025f8585611cf1565b5f83815260086020526040902054610ede9084906003906001600160a01b0316611d63565b610ef460015f5160206147165f395f51905f5255565b505050565b610f0161246b565b610c0c816127a6565b610f1261133c565b5f5f610f1d83611eb1565b91509150610f48826101000151610f3384612639565b838560200151866102200151875f01516114e9565b610f5182612884565b5f610f5b83612010565b90505f610f68848361209f565b50608081015185515f90815260076020908152604091829020805460ff19166001908117909155825160a081018452828a01516001600160a01b031681526102008a015163ffffffff169281019290925293945091929082019081526001600160a01b038086166020808401919091525f604093840181905285815260088252839020845181549286015163ffffffff16600160a01b026001600160c01b031990931693169290921717808255918301519091829060ff60c01b1916600160c01b83600381111561103b5761103b613b6a565b021790555060608201516001820180546001600160a01b0319166001600160a01b039283161790556080909201516002909101556040516370a0823160e01b81523060048201525f918516906370a0823190602401602060405180830381865afa1580156110ab573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906110cf9190614279565b90505f6110e9876060015188608001518960a001516118f0565b60c0880151519091501561110c576111068760c001518230612a2b565b50611147565b6001600160a01b03811630146111475761114781308960a001518a6080015161113591906140a7565b6001600160a01b038916929190612b6c565b6040516370a0823160e01b81523060048201525f9083906001600160a01b038816906370a0823190602401602060405180830381865afa15801561118d573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906111b19190614279565b6111bb91906140a7565b90508760e001518110156111f25760e0880151604051633c04c9d960e21b8152610277918391600401918252602082015260400190565b5f84815260086020526040908190206002018290555184907f3448bbc2203c608599ad448eeb1007cea04b788ac631f9f558e8dd01a3c27b3d90611237908890613aa3565b60405180910390a287602001516001600160a01b0316885f0151857febbb43e3dc1da2cd981b8b00199ef69968a24b2dbefb9cea68e65cd0af268b2c89856040516112979291906001600160a01b03929092168252602082015260400190565b60405180910390a45050505050505050610c0c60015f5160206147165f395f51905f5255565b6112c561246b565b600380546001600160a01b0383166001600160a01b031990911681179091556112f66002546001600160a01b031690565b6001600160a01b03167f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e2270060405160405180910390a350565b5f611337612ba2565b905090565b611344612ccb565b60025f5160206147165f395f51905f5255565b5f7fb3a4c5c8bdd5c8d45370f9ed9c08f2f371abff75a52fd210233eaa98cf9bac9b823561138b6040850160208601613c27565b61139b6060860160408701613c27565b6113ab6080870160608801613c27565b6113bb60a0880160808901613c27565b6040805160208101979097528601949094526001600160a01b0392831660608601529082166080850152811660a084810191909152911660c083015283013560e08201526101000160408051601f1981840301815291905260c083013560e084013561143c61142e610100870187613e78565b61143791614087565b612cfa565b61144e61014087016101208801613e5f565b61146061016088016101408901613e5f565b61147261018089016101608a01613e5f565b60408051602081019790975286019490945260608501929092526001600160401b03908116608085015290811660a08401521660c082015260e0015b60408051601f19818403018152908290526114cc92916020016142a7565b604051602081830303815290604052805190602001209050919050565b46866001600160401b031614611523576040516324497bc360e01b81526001600160401b0387166004820152466024820152604401610277565b5f5f6115376115318861260d565b87612e53565b5090925090505f81600381111561155057611550613b6a565b14158061156b57506004546001600160a01b03838116911614155b1561158957604051638baa579f60e01b815260040160405180910390fd5b336001600160a01b038616146115c3576040516308cca56b60e01b81526001600160a01b0386166004820152336024820152604401610277565b836001600160401b03164211156115fe576040516373c10ec160e11b81526001600160401b0385166004820152426024820152604401610277565b5f8381526007602052604090205460ff16156116305760405163735bcc8b60e11b815260048101849052602401610277565b5050505050505050565b6001600160a01b038216158061165857506001600160a01b03821630145b8061167c57506116678161174f565b6001600160a01b0316826001600160a01b0316145b156116a557604051630bc2c5df60e11b81526001600160a01b0383166004820152602401610277565b5050565b815f036116c95760405163990965c160e01b815260040160405180910390fd5b5f6116d8836064612710612e9c565b905080821115611705576040516373ab893560e11b81526004810183905260248101829052604401610277565b5f6001600160a01b0385161561171b575f61171d565b835b90508034146117485760405163de9b74a160e01b815260048101829052346024820152604401610277565b5050505050565b5f6001600160a01b038216156117655781610e88565b7f000000000000000000000000000000000000000000000000000000000000000092915050565b6004845111156117af576040516315c897d360e11b815260040160405180910390fd5b5f5f5b85518110156118c5575f8682815181106117ce576117ce6142bb565b60200260200101516020015190505f8151905060028110806117fa57506117f7600360016140ba565b81115b806118305750866001600160a01b0316825f8151811061181c5761181c6142bb565b60200260200101516001600160a01b031614155b8061187057506001600160a01b0386168261184c6001846140a7565b8151811061185c5761185c6142bb565b60200260200101516001600160a01b031614155b1561188e576040516320db826760e01b815260040160405180910390fd5b8783815181106118a0576118a06142bb565b60200260200101515f0151846118b691906140ba565b935050508060010190506117b2565b5081811461174857604051636eb861bb60e11b81526004810182905260248101839052604401610277565b5f6001600160a01b0384166119b8577f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031663d0e30db0846040518263ffffffff1660e01b81526004015f604051808303818588803b158015611958575f5ffd5b505af115801561196a573d5f5f3e3d5ffd5b50505050505f8211156119b1576005546119b1906001600160a01b037f00000000000000000000000000000000000000000000000000000000000000008116911684612f4c565b5030610b3f565b604051636eb1769f60e11b815233600482015230602482015284905f906001600160a01b0383169063dd62ed3e90604401602060405180830381865afa158015611a04573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190611a289190614279565b905084811015611a6457604051630c95cf2760e11b81526001600160a01b03871660048201526024810182905260448101869052606401610277565b6040516370a0823160e01b81523360048201525f906001600160a01b038416906370a0823190602401602060405180830381865afa158015611aa8573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190611acc9190614279565b905085811015611b085760405163db42144d60e01b81526001600160a01b03881660048201526024810182905260448101879052606401610277565b8415611b2a57600554611b2a906001600160a01b038581169133911688612b6c565b50339695505050505050565b5f6001600160a01b038216611bfb576001600160a01b038316315f611b5c878730612a2b565b604051632e1a7d4d60e01b8152600481018290529091507f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031690632e1a7d4d906024015f604051808303815f87803b158015611bbe575f5ffd5b505af1158015611bd0573d5f5f3e3d5ffd5b50505050611bde8582612f81565b611bf282866001600160a01b031631613003565b92505050610e5d565b6040516370a0823160e01b81526001600160a01b0384811660048301525f91908416906370a0823190602401602060405180830381865afa158015611c42573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190611c669190614279565b9050611c73868686612a2b565b506040516370a0823160e01b81526001600160a01b038581166004830152611ce79183918616906370a0823190602401602060405180830381865afa158015611cbe573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190611ce29190614279565b613003565b9695505050505050565b5f5f611d08611d01888888610dab565b858561301b565b5090925090505f816003811115611d2157611d21613b6a565b141580611d3c57506006546001600160a01b03838116911614155b15611d5a5760405163bd8ba84d60e01b815260040160405180910390fd5b50505050505050565b5f83815260086020526040902060018154600160c01b900460ff166003811115611d8f57611d8f613b6a565b14611dbd578054604051631995e3db60e31b8152610277918691600160c01b90910460ff16906004016142cf565b80548390829060ff60c01b1916600160c01b836003811115611de157611de1613b6a565b021790555060028101546001820154611e04906001600160a01b03168483612f4c565b6002846003811115611e1857611e18613b6a565b03611e6657826001600160a01b0316857f68e713d60e84c8b6b6860d62e99941708dcbaf7ecfdc28739e3986e1a239991483604051611e5991815260200190565b60405180910390a3611748565b826001600160a01b0316857f5573a774401f48f00a6daf92475b23c21e67cb0de431cf3d63cd0558188d155c83604051611ea291815260200190565b60405180910390a35050505050565b60408051610240810182525f8082526020820181905291810182905260608082018390526080820183905260a0820183905260c0820181905260e08201839052610100820183905261012082018390526101408201839052610160820183905261018082018390526101a082018390526101c082018390526101e0820152610200810182905261022081019190915260607fe84ba056205b0f674458f6f8489857d25cdc3e408ba26869c3fb33085252bdd9836020013514611f8c5760405163e18e30bb60e01b815260208401356004820152602401610277565b611f9960408401846142e3565b810190611fa69190614325565b610200820151919350915063ffffffff16611fc460208501856143e1565b63ffffffff161461200b57611fdc60208401846143e1565b6102008301516040516317b40e3760e11b815263ffffffff928316600482015291166024820152604401610277565b915091565b5f8160c00151515f0361202a57610e88826060015161174f565b5f8260c001515f81518110612041576120416142bb565b602002602001015160200151905080515f03612070576040516320db826760e01b815260040160405180910390fd5b806001825161207f91906140a7565b8151811061208f5761208f6142bb565b6020026020010151915050919050565b6120a76137ca565b604080516101c0810182525f8082526020820181905291810182905260608082018390526080820183905260a0820183905260c0820183905260e0820183905261010082018390526101208201839052610140820183905261016082015261018081018290526101a0810191909152604051806101c00160405280466001600160401b03168152602001306001600160a01b03168152602001855f0151815260200185602001516001600160a01b0316815260200185604001516001600160a01b031681526020018561012001516001600160401b031681526020018561014001516001600160a01b031681526020018561016001516001600160a01b031681526020018561018001518152602001856101a001516001600160a01b03168152602001856101c001518152602001856101e00151815260200185610200015163ffffffff1681526020018561022001516001600160401b031681525090505f816040516020016122179190614494565b60408051601f198184030181529181526020878101516001600160a01b03168652468682015261022088015163ffffffff9081168784015261020089015116606087015282518184012060808701528151600180825281840190935292935082015b6122a060405180608001604052805f81526020015f81526020015f81526020015f81525090565b81526020019060019003908161227957505060a0840152604080516080810182526101608701516001600160a01b03908116825261018088015160208301528783015191928301911681526020018661012001516001600160401b03168152508360a001515f81518110612316576123166142bb565b602090810291909101015260408051600180825281830190925290816020015b61235d60405180608001604052805f81526020015f81526020015f81526020015f81525090565b81526020019060019003908161233657505060c08401908152604080516080810182526001600160a01b038716815260e088015160208201525f918101829052466060820152915180519091906123b6576123b66142bb565b602090810291909101015260408051600180825281830190925290816020015b6123f860405180606001604052805f81526020015f8152602001606081525090565b8152602001906001900390816123d657505060e08401908152604080516060810182526101208801516001600160401b031681526101408801516001600160a01b03166020820152908101839052905180515f90612458576124586142bb565b6020026020010181905250509250929050565b6002546001600160a01b031633146124985760405163118cdaa760e01b8152336004820152602401610277565b565b6001600160a01b0381166124c15760405163d92e233d60e01b815260040160405180910390fd5b6004546040516001600160a01b038084169216907f0b6b513ed661cb195db5434de123da765c2d8ef310958c00646bb5a872cb1afa905f90a3600480546001600160a01b0319166001600160a01b0392909216919091179055565b600380546001600160a01b0319169055610c0c81613062565b60606113377f00000000000000000000000000000000000000000000000000000000000000006130b3565b60606113377f00000000000000000000000000000000000000000000000000000000000000006130b3565b6001600160a01b0381166125b25760405163d92e233d60e01b815260040160405180910390fd5b6006546040516001600160a01b038084169216907ffbe6352bff13995d8afb07559ee441a65d23e9892b7fd4d7287ef38b775920f6905f90a3600680546001600160a01b0319166001600160a01b0392909216919091179055565b5f610e88612619612ba2565b8360405161190160f01b8152600281019290925260228201526042902090565b5f7fe84ba056205b0f674458f6f8489857d25cdc3e408ba26869c3fb33085252bdd9825f015183602001518460400151856060015186608001518760a001516126858960c00151612cfa565b60e0808b0151610100808d015160408051602081019d909d528c019a909a526001600160a01b0398891660608c015296881660808b01529690941660a089015260c088019290925291860191909152908401526101208301526001600160401b031661014082015261016001604051602081830303815290604052826101200151836101400151846101600151856101800151866101a00151876101c00151612732896101e00151612cfa565b6102008a01516102208b0151604080516001600160401b039a8b1660208201526001600160a01b03998a1691810191909152968816606088015260808701959095529590921660a085015260c084015260e083015263ffffffff9092166101008201529116610120820152610140016114ae565b6001600160a01b03811615806127c457506001600160a01b03811630145b8061280057507f00000000000000000000000000000000000000000000000000000000000000006001600160a01b0316816001600160a01b0316145b1561282957604051633e0288fb60e21b81526001600160a01b0382166004820152602401610277565b6005546040516001600160a01b038084169216907faaebcf1bfa00580e41d966056b48521fa9f202645c86d4ddf28113e617c1b1d3905f90a3600580546001600160a01b0319166001600160a01b0392909216919091179055565b8061010001516001600160401b03168161012001516001600160401b0316036128d257610120810151604051630c7c3be960e31b81526001600160401b039091166004820152602401610277565b60408101516001600160a01b031661290e576040808201519051630bc2c5df60e11b81526001600160a01b039091166004820152602401610277565b6101408101516001600160a01b0316158061293557506101608101516001600160a01b0316155b806129435750610180810151155b156129615760405163ac6b05f560e01b815260040160405180910390fd5b4281610200015163ffffffff16101561299c57610200810151604051635cceacb760e01b815263ffffffff9091166004820152602401610277565b6129b3816060015182608001518360a001516116a9565b5f6129c1826060015161174f565b90505f6129cd83612010565b60c08401515190915015610ef457816001600160a01b0316816001600160a01b031603612a0d576040516315c897d360e11b815260040160405180910390fd5b610ef48360c0015183838660a0015187608001516109d091906140a7565b5f5f5b8451811015610bf3575f858281518110612a4a57612a4a6142bb565b60200260200101516020015190505f612a62826130f0565b90505f825f81518110612a7757612a776142bb565b60200260200101519050306001600160a01b0316876001600160a01b031603612af257612aed825f81518110612aaf57612aaf6142bb565b6020026020010151898681518110612ac957612ac96142bb565b60200260200101515f0151836001600160a01b0316612f4c9092919063ffffffff16565b612b47565b612b4787835f81518110612b0857612b086142bb565b60200260200101518a8781518110612b2257612b226142bb565b60200260200101515f0151846001600160a01b0316612b6c909392919063ffffffff16565b612b528383886132e9565b612b5c90866140ba565b9450505050806001019050612a2e565b612b7a84848484600161357b565b610ba557604051635274afe760e01b81526001600160a01b0385166004820152602401610277565b5f306001600160a01b037f000000000000000000000000000000000000000000000000000000000000000016148015612bfa57507f000000000000000000000000000000000000000000000000000000000000000046145b15612c2457507f000000000000000000000000000000000000000000000000000000000000000090565b611337604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527f0000000000000000000000000000000000000000000000000000000000000000918101919091527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f5160206147165f395f51905f525460020361249857604051633ee5aeb560e01b815260040160405180910390fd5b5f5f82516001600160401b03811115612d1557612d15613ebd565b604051908082528060200260200182016040528015612d3e578160200160208202803683370190505b5090505f5b8351811015612e23577f30bcb5dd105f0f072cc7f19c5885d7ac894135d2b53d76857e53b51873099734848281518110612d7f57612d7f6142bb565b60200260200101515f0151858381518110612d9c57612d9c6142bb565b602002602001015160200151604051602001612db891906145cd565b60408051601f19818403018152828252805160209182012090830194909452810191909152606081019190915260800160405160208183030381529060405280519060200120828281518110612e1057612e106142bb565b6020908102919091010152600101612d43565b5080604051602001612e35919061460b565b60405160208183030381529060405280519060200120915050919050565b5f5f5f8351604103612e8a576020840151604085015160608601515f1a612e7c888285856135e8565b955095509550505050612e95565b505081515f91506002905b9250925092565b5f5f5f612ea986866136b0565b91509150815f03612ecd57838181612ec357612ec3614635565b0492505050610b3f565b818411612ee457612ee460038515026011186136cc565b5f848688095f868103871696879004966002600389028118808a02820302808a02820302808a02820302808a02820302808a02820302808a02909103029181900381900460010185841190960395909502919093039390930492909217029150509392505050565b612f5983838360016136dd565b610ef457604051635274afe760e01b81526001600160a01b0384166004820152602401610277565b5f826001600160a01b0316826040515f6040518083038185875af1925050503d805f8114612fca576040519150601f19603f3d011682016040523d82523d5f602084013e612fcf565b606091505b5050905080610ef45760405163296c17bb60e21b81526001600160a01b038416600482015260248101839052604401610277565b5f828211613011575f610b3f565b610b3f83836140a7565b5f8080604184900361304f578435602086013560408701355f1a613041898285856135e8565b955095509550505050613059565b505f915060029050825b93509350939050565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b60605f6130bf8361373f565b6040805160208082528183019092529192505f91906020820181803683375050509182525060208101929092525090565b60606001825161310091906140a7565b6001600160401b0381111561311757613117613ebd565b604051908082528060200260200182016040528015613140578160200160208202803683370190505b5090505f5b81518110156132e3575f7f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031663e6a43905858481518110613190576131906142bb565b6020026020010151868560016131a691906140ba565b815181106131b6576131b66142bb565b60200260200101516040518363ffffffff1660e01b81526004016131f09291906001600160a01b0392831681529116602082015260400190565b602060405180830381865afa15801561320b573d5f5f3e3d5ffd5b505050506040513d601f19601f8201168201806040525081019061322f9190614649565b90506001600160a01b0381166132af57838281518110613251576132516142bb565b60200260200101518483600161326791906140ba565b81518110613277576132776142bb565b602002602001015160405163136c5c7560e21b81526004016102779291906001600160a01b0392831681529116602082015260400190565b808383815181106132c2576132c26142bb565b6001600160a01b039092166020928302919091019091015250600101613145565b50919050565b5f5f5b8351811015610bf3575f5f868381518110613309576133096142bb565b60200260200101518784600161331f91906140ba565b8151811061332f5761332f6142bb565b6020026020010151915091505f86848151811061334e5761334e6142bb565b602002602001015190505f5f826001600160a01b0316630902f1ac6040518163ffffffff1660e01b8152600401606060405180830381865afa158015613396573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906133ba919061467a565b506001600160701b0391821693501690506001600160a01b03808516908616105f80826133e85783856133eb565b84845b6040516370a0823160e01b81526001600160a01b0389811660048301529294509092505f918491908b16906370a0823190602401602060405180830381865afa15801561343a573d5f5f3e3d5ffd5b505050506040513d601f19601f8201168201806040525081019061345e9190614279565b61346891906140a7565b9050613475818484613766565b9a508a5f036134a2576040516380daf1e560e01b81526001600160a01b0388166004820152602401610277565b8c515f906134b18c60016140ba565b106134bc578c6134e1565b8d6134c88c60016140ba565b815181106134d8576134d86142bb565b60200260200101515b90505f5f866134f1578d5f6134f4565b5f8e5b604080515f8152602081019182905263022c0d9f60e01b90915291935091506001600160a01b038b169063022c0d9f9061353790859085908890602481016146b3565b5f604051808303815f87803b15801561354e575f5ffd5b505af1158015613560573d5f5f3e3d5ffd5b505050505050505050505050505050508060010190506132ec565b6040516323b872dd60e01b5f8181526001600160a01b038781166004528616602452604485905291602083606481808c5af1925060015f511483166135d75783831516156135cb573d5f823e3d81fd5b5f883b113d1516831692505b604052505f60605295945050505050565b5f80807f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084111561362157505f915060039050826136a6565b604080515f808252602082018084528a905260ff891692820192909252606081018790526080810186905260019060a0016020604051602081039080840390855afa158015613672573d5f5f3e3d5ffd5b5050604051601f1901519150506001600160a01b03811661369d57505f9250600191508290506136a6565b92505f91508190505b9450945094915050565b5f805f1983850993909202808410938190039390930393915050565b634e487b715f52806020526024601cfd5b60405163a9059cbb60e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f51148316613733578383151615613727573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b5f60ff8216601f811115610e8857604051632cd44ac360e21b815260040160405180910390fd5b5f831580613772575082155b8061377b575081155b1561378757505f610b3f565b5f613794856103e56146df565b9050806137a3856103e86146df565b6137ad91906140ba565b6137b784836146df565b6137c191906146f6565b95945050505050565b6040518061010001604052805f6001600160a01b031681526020015f81526020015f63ffffffff1681526020015f63ffffffff1681526020015f81526020016060815260200160608152602001606081525090565b5f61018082840312156132e3575f5ffd5b5f5f83601f840112613840575f5ffd5b5081356001600160401b03811115613856575f5ffd5b60208301915083602082850101111561386d575f5ffd5b9250929050565b5f5f5f60408486031215613886575f5ffd5b83356001600160401b0381111561389b575f5ffd5b6138a78682870161381f565b93505060208401356001600160401b038111156138c2575f5ffd5b6138ce86828701613830565b9497909650939450505050565b6001600160a01b0381168114610c0c575f5ffd5b80356138fa816138db565b919050565b5f5f5f5f60608587031215613912575f5ffd5b843593506020850135613924816138db565b925060408501356001600160401b0381111561393e575f5ffd5b61394a87828801613830565b95989497509550505050565b5f61010082840312156132e3575f5ffd5b5f5f5f60408486031215613979575f5ffd5b83356001600160401b0381111561398e575f5ffd5b6138a786828701613956565b5f8151808452602084019350602083015f5b828110156139f057815180518752602081015160208801526040810151604088015260608101516060880152506080860195506020820191506001810190506139ac565b5093949350505050565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b5f82825180855260208501945060208160051b830101602085015f5b83811015613a9757601f19858403018852815180518452602081015160208501526040810151905060606040850152613a8060608501826139fa565b6020998a0199909450929092019150600101613a44565b50909695505050505050565b60208152613abd6020820183516001600160a01b03169052565b602082015160408201525f6040830151613adf606084018263ffffffff169052565b50606083015163ffffffff8116608084015250608083015160a083015260a083015161010060c0840152613b1761012084018261399a565b905060c0840151601f198483030160e0850152613b34828261399a565b91505060e0840151601f19848303016101008501526137c18282613a28565b5f60208284031215613b63575f5ffd5b5035919050565b634e487b7160e01b5f52602160045260245ffd5b60048110613b9a57634e487b7160e01b5f52602160045260245ffd5b9052565b6001600160a01b038616815263ffffffff8516602082015260a08101613bc76040830186613b7e565b6001600160a01b03939093166060820152608001529392505050565b60208101610e888284613b7e565b5f60208284031215613c01575f5ffd5b81356001600160401b03811115613c16575f5ffd5b820160608185031215610b3f575f5ffd5b5f60208284031215613c37575f5ffd5b8135610b3f816138db565b5f5f5f5f5f60608688031215613c56575f5ffd5b85356001600160401b03811115613c6b575f5ffd5b613c7788828901613956565b95505060208601356001600160401b03811115613c92575f5ffd5b613c9e88828901613830565b90955093505060408601356001600160401b03811115613cbc575f5ffd5b613cc888828901613830565b969995985093965092949392505050565b60ff60f81b8816815260e060208201525f613cf760e08301896139fa565b8281036040840152613d0981896139fa565b606084018890526001600160a01b038716608085015260a0840186905283810360c0850152845180825260208087019350909101905f5b81811015613d5e578351835260209384019390920191600101613d40565b50909b9a5050505050505050505050565b5f5f5f60608486031215613d81575f5ffd5b83359250602084013560ff81168114613d98575f5ffd5b91506040840135613da8816138db565b809150509250925092565b5f60208284031215613dc3575f5ffd5b81356001600160401b03811115613dd8575f5ffd5b610e5d8482850161381f565b5f60208284031215613df4575f5ffd5b81356001600160401b03811115613e09575f5ffd5b82016102408185031215610b3f575f5ffd5b5f5f5f60408486031215613e2d575f5ffd5b8335925060208401356001600160401b038111156138c2575f5ffd5b80356001600160401b03811681146138fa575f5ffd5b5f60208284031215613e6f575f5ffd5b610b3f82613e49565b5f5f8335601e19843603018112613e8d575f5ffd5b8301803591506001600160401b03821115613ea6575f5ffd5b6020019150600581901b360382131561386d575f5ffd5b634e487b7160e01b5f52604160045260245ffd5b604080519081016001600160401b0381118282101715613ef357613ef3613ebd565b60405290565b60405161024081016001600160401b0381118282101715613ef357613ef3613ebd565b604051601f8201601f191681016001600160401b0381118282101715613f4457613f44613ebd565b604052919050565b5f6001600160401b03821115613f6457613f64613ebd565b5060051b60200190565b5f613f80613f7b84613f4c565b613f1c565b838152905060208101600584901b830185811115613f9c575f5ffd5b835b8181101561407d5780356001600160401b03811115613fbb575f5ffd5b850160408189031215613fcc575f5ffd5b613fd4613ed1565b8135815260208201356001600160401b03811115613ff0575f5ffd5b80830192505088601f830112614004575f5ffd5b8135614012613f7b82613f4c565b8082825260208201915060208360051b86010192508b831115614033575f5ffd5b6020850194505b8285101561405e57843561404d816138db565b82526020948501949091019061403a565b8060208501525050508085525050602083019250602081019050613f9e565b5050509392505050565b5f610b3f368484613f6e565b634e487b7160e01b5f52601160045260245ffd5b81810381811115610e8857610e88614093565b80820180821115610e8857610e88614093565b5f82601f8301126140dc575f5ffd5b610b3f83833560208501613f6e565b63ffffffff81168114610c0c575f5ffd5b80356138fa816140eb565b5f6102408284031215614118575f5ffd5b614120613ef9565b823581529050614132602083016138ef565b6020820152614143604083016138ef565b6040820152614154606083016138ef565b60608201526080828101359082015260a0808301359082015260c08201356001600160401b03811115614185575f5ffd5b614191848285016140cd565b60c08301525060e082810135908201526141ae6101008301613e49565b6101008201526141c16101208301613e49565b6101208201526141d461014083016138ef565b6101408201526141e761016083016138ef565b61016082015261018082810135908201526142056101a083016138ef565b6101a08201526101c082810135908201526101e08201356001600160401b0381111561422f575f5ffd5b61423b848285016140cd565b6101e08301525061424f61020083016140fc565b6102008201526142626102208301613e49565b61022082015292915050565b5f610e883683614107565b5f60208284031215614289575f5ffd5b5051919050565b5f81518060208401855e5f93019283525090919050565b5f610e5d6142b58386614290565b84614290565b634e487b7160e01b5f52603260045260245ffd5b82815260408101610b3f6020830184613b7e565b5f5f8335601e198436030181126142f8575f5ffd5b8301803591506001600160401b03821115614311575f5ffd5b60200191503681900382131561386d575f5ffd5b5f5f60408385031215614336575f5ffd5b82356001600160401b0381111561434b575f5ffd5b61435785828601614107565b92505060208301356001600160401b03811115614372575f5ffd5b8301601f81018513614382575f5ffd5b80356001600160401b0381111561439b5761439b613ebd565b6143ae601f8201601f1916602001613f1c565b8181528660208385010111156143c2575f5ffd5b816020840160208301375f602083830101528093505050509250929050565b5f602082840312156143f1575f5ffd5b8135610b3f816140eb565b5f82825180855260208501945060208160051b830101602085015f5b83811015613a9757848303601f19018852815180518452602090810151604082860181905281519086018190529101905f9060608601905b8083101561447b5783516001600160a01b031682526020938401936001939093019290910190614450565b5060209a8b019a90955093909301925050600101614418565b602081526144ae6020820183516001600160401b03169052565b5f60208301516144c960408401826001600160a01b03169052565b506040830151606083015260608301516144ee60808401826001600160a01b03169052565b5060808301516001600160a01b03811660a08401525060a08301516001600160401b03811660c08401525060c08301516001600160a01b03811660e08401525060e08301516001600160a01b0381166101008401525061010083015161012083015261012083015161456c6101408401826001600160a01b03169052565b506101408301516101608301526101608301516101c06101808401526145966101e08401826143fc565b90506101808401516145b16101a085018263ffffffff169052565b506101a08401516001600160401b0381166101c0850152610bf3565b81515f90829060208501835b828110156146005781516001600160a01b03168452602093840193909101906001016145d9565b509195945050505050565b81515f90829060208501835b82811015614600578151845260209384019390910190600101614617565b634e487b7160e01b5f52601260045260245ffd5b5f60208284031215614659575f5ffd5b8151610b3f816138db565b80516001600160701b03811681146138fa575f5ffd5b5f5f5f6060848603121561468c575f5ffd5b61469584614664565b92506146a360208501614664565b91506040840151613da8816140eb565b84815283602082015260018060a01b0383166040820152608060608201525f611ce760808301846139fa565b8082028115828204841417610e8857610e88614093565b5f8261471057634e487b7160e01b5f52601260045260245ffd5b50049056fe9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f00a2646970667358221220d9c144cb980e3fcd7b93077ea502f86cdc31d33587bd7c12a217f367bf38825464736f6c63430008250033' as const;

@@ -7,20 +7,34 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
-import {IUniswapV2Factory} from "./interfaces/IUniswapV2Factory.sol";
-import {IUniswapV2Pair} from "./interfaces/IUniswapV2Pair.sol";
+import {CrossChainQuote, FillOrder} from "./CrossChainOrders.sol";
+import {
+    FillInstruction,
+    GaslessCrossChainOrder,
+    IOriginSettler,
+    OnchainCrossChainOrder,
+    Output,
+    ResolvedCrossChainOrder
+} from "./IERC7683.sol";
 import {IWETH} from "./interfaces/IWETH.sol";
+import {Leg, V2LegSwapper} from "./V2LegSwapper.sol";
 
 /// @title Swapdesk SwapRouter
 /// @notice Settles one firm quote signed by the service: takes exactly the quoted input from the sender, pays the
-/// quoted fee, swaps the rest through the factory's Uniswap V2 pairs and delivers at least the quoted minimum to the
-/// recipient. Each quote executes at most once, only by its sender, only on its chain and before its deadline.
-contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
+/// quoted fee, swaps the rest along the quoted legs through the factory's Uniswap V2 pairs and delivers at least the
+/// quoted minimum to the recipient. Each quote executes at most once, only by its sender, only on its chain and
+/// before its deadline.
+/// @notice It is also the ERC-7683 origin settler of cross-chain quotes: `open` does the same on the source side,
+/// escrows the bridge asset and emits `Open`; the escrow goes to the filler on an attested fill (`settle`) or back
+/// to the user on an attested expiry or, without the service, after a grace period (`refund`).
+contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOriginSettler {
     using SafeERC20 for IERC20;
 
-    /// @notice A firm quote. `tokenIn`/`tokenOut` are address(0) for the native coin; `path` lists the ERC20s of
-    /// every hop (WETH stands for a native end).
+    /// @notice A firm quote. `tokenIn`/`tokenOut` are address(0) for the native coin; `legs` split the input after the
+    /// fee across up to MAX_LEGS paths, executed in order (WETH stands for a native end). `minAmountOut` bounds the
+    /// total output.
     struct Quote {
         bytes32 quoteId;
         address sender;
@@ -30,26 +44,51 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
         uint256 amountIn;
         uint256 feeAmount;
         uint256 minAmountOut;
-        address[] path;
+        Leg[] legs;
         uint64 srcChainId;
         uint64 dstChainId;
         uint64 deadline;
     }
 
+    enum OrderStatus {
+        Unknown,
+        Opened,
+        Settled,
+        Refunded
+    }
+
+    /// @notice An escrowed cross-chain order: the user's bridge asset held until settled or refunded.
+    struct Escrow {
+        address user;
+        uint32 fillDeadline;
+        OrderStatus status;
+        address token;
+        uint256 amount;
+    }
+
     bytes32 public constant QUOTE_TYPEHASH = keccak256(
-        "Quote(bytes32 quoteId,address sender,address recipient,address tokenIn,address tokenOut,uint256 amountIn,uint256 feeAmount,uint256 minAmountOut,address[] path,uint64 srcChainId,uint64 dstChainId,uint64 deadline)"
+        "Quote(bytes32 quoteId,address sender,address recipient,address tokenIn,address tokenOut,uint256 amountIn,uint256 feeAmount,uint256 minAmountOut,Leg[] legs,uint64 srcChainId,uint64 dstChainId,uint64 deadline)Leg(uint256 amountIn,address[] path)"
     );
+    /// @notice EIP-712 typehash of CrossChainQuote, and the ERC-7683 `orderDataType` of our orders.
+    bytes32 public constant CROSS_CHAIN_QUOTE_TYPEHASH = keccak256(
+        "CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 minBridgeAmount,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline)Leg(uint256 amountIn,address[] path)"
+    );
+    bytes32 public constant LEG_TYPEHASH = keccak256("Leg(uint256 amountIn,address[] path)");
+    uint8 public constant ATTESTATION_FILLED = 1;
+    uint8 public constant ATTESTATION_EXPIRED = 2;
     /// @notice The fee can never exceed 1 % of the input, whatever the signer signs.
     uint256 public constant FEE_CAP_BPS = 100;
     uint256 public constant BPS = 10_000;
-    uint256 public constant MAX_HOPS = 3;
 
-    address public immutable FACTORY;
-    address public immutable WETH;
+    /// @notice After `fillDeadline + REFUND_GRACE_SEC` anyone can return an unsettled escrow to its user.
+    uint256 public immutable REFUND_GRACE_SEC;
 
     address public quoteSigner;
     address public feeRecipient;
+    /// @notice Signs what the destination chain shows (filled by a relayer, or expired unfilled).
+    address public attester;
     mapping(bytes32 quoteId => bool used) private _usedQuotes;
+    mapping(bytes32 orderId => Escrow) public escrows;
 
     event QuoteFilled(
         bytes32 indexed quoteId,
@@ -61,12 +100,19 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
         uint256 amountOut,
         uint256 feeAmount
     );
+    event OrderEscrowed(
+        bytes32 indexed orderId, bytes32 indexed quoteId, address indexed user, address bridgeToken, uint256 amount
+    );
+    event OrderSettled(bytes32 indexed orderId, address indexed relayer, uint256 amount);
+    event OrderRefunded(bytes32 indexed orderId, address indexed user, uint256 amount);
     event QuoteSignerUpdated(address indexed previousSigner, address indexed newSigner);
     event FeeRecipientUpdated(address indexed previousRecipient, address indexed newRecipient);
+    event AttesterUpdated(address indexed previousAttester, address indexed newAttester);
 
     error InvalidSignature();
     error WrongChain(uint256 expectedChainId, uint256 actualChainId);
     error CrossChainNotSupported(uint256 dstChainId);
+    error NotCrossChain(uint256 dstChainId);
     error WrongSender(address expected, address actual);
     error QuoteExpired(uint256 deadline, uint256 timestamp);
     error QuoteAlreadyUsed(bytes32 quoteId);
@@ -74,29 +120,44 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
     error ZeroAmountIn();
     error FeeTooHigh(uint256 feeAmount, uint256 maxFeeAmount);
     error InvalidValue(uint256 expected, uint256 actual);
-    error InvalidPath();
-    error PairNotFound(address tokenA, address tokenB);
-    error InsufficientLiquidity(address pair);
+    error InvalidFeeRecipient(address feeRecipient);
+    error RenounceOwnershipDisabled();
+    error InsufficientAllowance(address token, uint256 allowance, uint256 needed);
+    error InsufficientBalance(address token, uint256 balance, uint256 needed);
     error InsufficientOutput(uint256 amountOut, uint256 minAmountOut);
+    error InsufficientBridgeAmount(uint256 amount, uint256 minBridgeAmount);
     error NativeTransferFailed(address to, uint256 amount);
     error UnexpectedNativeSender(address from);
-    error ZeroAddress();
+    error InvalidOrderDataType(bytes32 orderDataType);
+    error FillDeadlineMismatch(uint32 orderFillDeadline, uint32 quoteFillDeadline);
+    error InvalidFillDeadline(uint32 fillDeadline);
+    error InvalidDestination();
+    error GaslessOrdersNotSupported();
+    error OrderNotOpen(bytes32 orderId, OrderStatus status);
+    error InvalidAttestation();
+    error RefundTooEarly(uint256 availableAt, uint256 timestamp);
 
-    constructor(address factory, address weth, address initialOwner, address initialSigner, address initialFeeRecipient)
-        EIP712("Swapdesk SwapRouter", "1")
-        Ownable(initialOwner)
-    {
-        if (factory == address(0) || weth == address(0)) revert ZeroAddress();
-        FACTORY = factory;
-        WETH = weth;
+    constructor(
+        address factory,
+        address weth,
+        address initialOwner,
+        address initialSigner,
+        address initialFeeRecipient,
+        address initialAttester,
+        uint256 refundGraceSec
+    ) EIP712("Swapdesk SwapRouter", "1") Ownable(initialOwner) V2LegSwapper(factory, weth) {
         _setQuoteSigner(initialSigner);
         _setFeeRecipient(initialFeeRecipient);
+        _setAttester(initialAttester);
+        REFUND_GRACE_SEC = refundGraceSec;
     }
 
     /// @dev Native coin arrives only when WETH unwraps native output; anything else would be stranded here.
     receive() external payable {
         if (msg.sender != WETH) revert UnexpectedNativeSender(msg.sender);
     }
+
+    // ---------------------------------------------------------------- same-chain
 
     /// @notice Executes a signed quote. Returns the amount the recipient received (its balance increase).
     function swap(Quote calldata quote, bytes calldata signature)
@@ -105,13 +166,17 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
         nonReentrant
         returns (uint256 amountOut)
     {
-        _checkAuthorised(quote, signature);
-        _checkTerms(quote);
+        _authorise(quote.srcChainId, _structHash(quote), signature, quote.sender, quote.deadline, quote.quoteId);
+        if (quote.dstChainId != quote.srcChainId) revert CrossChainNotSupported(quote.dstChainId);
+        _checkRecipient(quote.recipient, quote.tokenOut);
+        _checkInput(quote.tokenIn, quote.amountIn, quote.feeAmount);
+        Leg[] memory legs = quote.legs;
+        if (legs.length == 0) revert InvalidLegs();
+        _checkLegs(legs, _erc20Of(quote.tokenIn), _erc20Of(quote.tokenOut), quote.amountIn - quote.feeAmount);
         // Marked before any external call, so no call below can see this quote as still open.
         _usedQuotes[quote.quoteId] = true;
-        address[] memory pairs = _pairsOf(quote.path);
-        _collectInput(quote, pairs[0]);
-        amountOut = _swapAndDeliver(quote, pairs);
+        address payer = _collectInput(quote.tokenIn, quote.amountIn, quote.feeAmount);
+        amountOut = _swapAndDeliver(legs, payer, quote.recipient, quote.tokenOut);
         if (amountOut < quote.minAmountOut) revert InsufficientOutput(amountOut, quote.minAmountOut);
         emit QuoteFilled(
             quote.quoteId,
@@ -125,6 +190,91 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
         );
     }
 
+    // ---------------------------------------------------------------- cross-chain origin (ERC-7683)
+
+    /// @notice Opens a cross-chain order: `order.orderData = abi.encode(CrossChainQuote, signature)`. Takes the input
+    /// and fee as `swap` does, swaps to the bridge asset, escrows all of it (at least `minBridgeAmount`) and emits
+    /// `Open` with the order `resolve` returns, and `OrderEscrowed` with the amount held.
+    function open(OnchainCrossChainOrder calldata order) external payable nonReentrant {
+        (CrossChainQuote memory q, bytes memory signature) = _decodeOrder(order);
+        _authorise(q.srcChainId, _crossChainStructHash(q), signature, q.sender, q.deadline, q.quoteId);
+        _checkCrossChainTerms(q);
+        address bridgeToken = _srcBridgeToken(q);
+        (ResolvedCrossChainOrder memory resolved,) = _resolve(q, bridgeToken);
+        bytes32 orderId = resolved.orderId;
+        // Marked before any external call: the quote is spent and the order exists (its amount follows).
+        _usedQuotes[q.quoteId] = true;
+        escrows[orderId] = Escrow(q.sender, q.fillDeadline, OrderStatus.Opened, bridgeToken, 0);
+
+        uint256 held = IERC20(bridgeToken).balanceOf(address(this));
+        address payer = _collectInput(q.tokenIn, q.amountIn, q.feeAmount);
+        if (q.srcLegs.length > 0) _swapLegs(q.srcLegs, payer, address(this));
+        else if (payer != address(this)) IERC20(bridgeToken).safeTransferFrom(payer, address(this), q.amountIn - q.feeAmount);
+        uint256 escrowed = IERC20(bridgeToken).balanceOf(address(this)) - held;
+        if (escrowed < q.minBridgeAmount) revert InsufficientBridgeAmount(escrowed, q.minBridgeAmount);
+        escrows[orderId].amount = escrowed;
+
+        emit Open(orderId, resolved);
+        emit OrderEscrowed(orderId, q.quoteId, q.sender, bridgeToken, escrowed);
+    }
+
+    /// @notice The ResolvedCrossChainOrder that `open(order)` emits: maxSpent is what the filler pays on the
+    /// destination (dstBridgeAmount of dstBridgeToken, swapped for the recipient), minReceived the escrow floor it is
+    /// repaid on the origin, and the one fill instruction carries `originData = abi.encode(FillOrder)`.
+    function resolve(OnchainCrossChainOrder calldata order) external view returns (ResolvedCrossChainOrder memory resolved) {
+        (CrossChainQuote memory q,) = _decodeOrder(order);
+        (resolved,) = _resolve(q, _srcBridgeToken(q));
+    }
+
+    /// @notice Gasless orders are not offered: the trader opens with `open`.
+    function openFor(GaslessCrossChainOrder calldata, bytes calldata, bytes calldata) external payable {
+        revert GaslessOrdersNotSupported();
+    }
+
+    function resolveFor(GaslessCrossChainOrder calldata, bytes calldata)
+        external
+        pure
+        returns (ResolvedCrossChainOrder memory)
+    {
+        revert GaslessOrdersNotSupported();
+    }
+
+    /// @notice Pays the escrow to `relayer`, given the attester's signature that it filled the order.
+    function settle(bytes32 orderId, address relayer, bytes calldata attestation) external nonReentrant {
+        if (relayer == address(0)) revert InvalidAttestation();
+        _checkAttestation(orderId, ATTESTATION_FILLED, relayer, attestation);
+        _release(orderId, OrderStatus.Settled, relayer);
+    }
+
+    /// @notice Returns the escrow to its user, given the attester's signature that the order expired unfilled.
+    function refund(bytes32 orderId, bytes calldata attestation) external nonReentrant {
+        _checkAttestation(orderId, ATTESTATION_EXPIRED, address(0), attestation);
+        _release(orderId, OrderStatus.Refunded, escrows[orderId].user);
+    }
+
+    /// @notice Returns the escrow to its user without the service, once `fillDeadline + REFUND_GRACE_SEC` has passed
+    /// on this chain's clock. Anyone may call it; the funds only ever go to the user.
+    function refund(bytes32 orderId) external nonReentrant {
+        uint256 availableAt = uint256(escrows[orderId].fillDeadline) + REFUND_GRACE_SEC + 1;
+        if (escrows[orderId].status == OrderStatus.Opened && block.timestamp < availableAt) {
+            revert RefundTooEarly(availableAt, block.timestamp);
+        }
+        _release(orderId, OrderStatus.Refunded, escrows[orderId].user);
+    }
+
+    function orderStatus(bytes32 orderId) external view returns (OrderStatus) {
+        return escrows[orderId].status;
+    }
+
+    /// @notice The digest the attester signs (eth_sign of it): kind 1 = filled by `relayer`, 2 = expired (relayer 0).
+    function attestationDigest(bytes32 orderId, uint8 kind, address relayer) public view returns (bytes32) {
+        return MessageHashUtils.toEthSignedMessageHash(
+            keccak256(abi.encode("SwapdeskAttestation", block.chainid, address(this), orderId, kind, relayer))
+        );
+    }
+
+    // ---------------------------------------------------------------- owner
+
     function setQuoteSigner(address newSigner) external onlyOwner {
         _setQuoteSigner(newSigner);
     }
@@ -132,6 +282,17 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
     function setFeeRecipient(address newRecipient) external onlyOwner {
         _setFeeRecipient(newRecipient);
     }
+
+    function setAttester(address newAttester) external onlyOwner {
+        _setAttester(newAttester);
+    }
+
+    /// @notice Disabled: a router without an owner could never rotate a leaked quote signer or attester.
+    function renounceOwnership() public override onlyOwner {
+        revert RenounceOwnershipDisabled();
+    }
+
+    // ---------------------------------------------------------------- views
 
     function isQuoteUsed(bytes32 quoteId) external view returns (bool) {
         return _usedQuotes[quoteId];
@@ -146,16 +307,32 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
         return _hashTypedDataV4(_structHash(quote));
     }
 
+    /// @notice The EIP-712 digest the quote signer signs for a cross-chain quote opened on this router and chain.
+    function hashCrossChainQuote(CrossChainQuote calldata quote) external view returns (bytes32) {
+        return _hashTypedDataV4(_crossChainStructHash(quote));
+    }
+
+    // ---------------------------------------------------------------- internals
+
     function _setQuoteSigner(address newSigner) private {
         if (newSigner == address(0)) revert ZeroAddress();
         emit QuoteSignerUpdated(quoteSigner, newSigner);
         quoteSigner = newSigner;
     }
 
+    /// @dev The router and WETH would hold the fee where nobody can take it out.
     function _setFeeRecipient(address newRecipient) private {
-        if (newRecipient == address(0)) revert ZeroAddress();
+        if (newRecipient == address(0) || newRecipient == address(this) || newRecipient == WETH) {
+            revert InvalidFeeRecipient(newRecipient);
+        }
         emit FeeRecipientUpdated(feeRecipient, newRecipient);
         feeRecipient = newRecipient;
+    }
+
+    function _setAttester(address newAttester) private {
+        if (newAttester == address(0)) revert ZeroAddress();
+        emit AttesterUpdated(attester, newAttester);
+        attester = newAttester;
     }
 
     function _structHash(Quote calldata q) private pure returns (bytes32) {
@@ -163,111 +340,211 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard {
         return keccak256(
             bytes.concat(
                 abi.encode(QUOTE_TYPEHASH, q.quoteId, q.sender, q.recipient, q.tokenIn, q.tokenOut, q.amountIn),
+                abi.encode(q.feeAmount, q.minAmountOut, _hashLegs(q.legs), q.srcChainId, q.dstChainId, q.deadline)
+            )
+        );
+    }
+
+    function _crossChainStructHash(CrossChainQuote memory q) private pure returns (bytes32) {
+        return keccak256(
+            bytes.concat(
                 abi.encode(
+                    CROSS_CHAIN_QUOTE_TYPEHASH,
+                    q.quoteId,
+                    q.sender,
+                    q.recipient,
+                    q.tokenIn,
+                    q.amountIn,
                     q.feeAmount,
-                    q.minAmountOut,
-                    keccak256(abi.encodePacked(q.path)),
-                    q.srcChainId,
+                    _hashLegs(q.srcLegs),
+                    q.minBridgeAmount,
+                    q.srcChainId
+                ),
+                abi.encode(
                     q.dstChainId,
+                    q.dstSettler,
+                    q.dstBridgeToken,
+                    q.dstBridgeAmount,
+                    q.tokenOut,
+                    q.minAmountOut,
+                    _hashLegs(q.dstLegs),
+                    q.fillDeadline,
                     q.deadline
                 )
             )
         );
     }
 
-    /// @dev The signature is checked first so that any altered field reads as InvalidSignature.
-    function _checkAuthorised(Quote calldata q, bytes calldata signature) private view {
-        (address signer, ECDSA.RecoverError err,) =
-            ECDSA.tryRecoverCalldata(_hashTypedDataV4(_structHash(q)), signature);
+    /// @dev EIP-712 encoding of Leg[]: the keccak of the concatenated struct hashes of the legs.
+    function _hashLegs(Leg[] memory legs) private pure returns (bytes32) {
+        bytes32[] memory hashes = new bytes32[](legs.length);
+        for (uint256 i; i < legs.length; ++i) {
+            hashes[i] = keccak256(abi.encode(LEG_TYPEHASH, legs[i].amountIn, keccak256(abi.encodePacked(legs[i].path))));
+        }
+        return keccak256(abi.encodePacked(hashes));
+    }
+
+    /// @dev A quote for another chain reads as WrongChain (the wallet is on the wrong network); on the right chain the
+    /// signature is checked next, so that any other altered field reads as InvalidSignature.
+    function _authorise(
+        uint64 srcChainId,
+        bytes32 structHash,
+        bytes memory signature,
+        address sender,
+        uint64 deadline,
+        bytes32 quoteId
+    ) private view {
+        if (srcChainId != block.chainid) revert WrongChain(srcChainId, block.chainid);
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecover(_hashTypedDataV4(structHash), signature);
         if (err != ECDSA.RecoverError.NoError || signer != quoteSigner) revert InvalidSignature();
-        if (q.srcChainId != block.chainid) revert WrongChain(q.srcChainId, block.chainid);
-        if (q.dstChainId != q.srcChainId) revert CrossChainNotSupported(q.dstChainId);
-        if (msg.sender != q.sender) revert WrongSender(q.sender, msg.sender);
-        if (block.timestamp > q.deadline) revert QuoteExpired(q.deadline, block.timestamp);
-        if (_usedQuotes[q.quoteId]) revert QuoteAlreadyUsed(q.quoteId);
+        if (msg.sender != sender) revert WrongSender(sender, msg.sender);
+        if (block.timestamp > deadline) revert QuoteExpired(deadline, block.timestamp);
+        if (_usedQuotes[quoteId]) revert QuoteAlreadyUsed(quoteId);
     }
 
-    function _checkTerms(Quote calldata q) private view {
-        if (q.recipient == address(0) || q.recipient == address(this)) revert InvalidRecipient(q.recipient);
-        if (q.amountIn == 0) revert ZeroAmountIn();
-        uint256 maxFee = Math.mulDiv(q.amountIn, FEE_CAP_BPS, BPS);
-        if (q.feeAmount > maxFee) revert FeeTooHigh(q.feeAmount, maxFee);
-        uint256 expectedValue = q.tokenIn == address(0) ? q.amountIn : 0;
+    /// @dev Native output sent to WETH would be credited to the router and stranded; a pair refuses to pay a token to
+    /// the token's own contract. Either way the recipient cannot be the output's ERC20.
+    function _checkRecipient(address recipient, address tokenOut) private view {
+        if (recipient == address(0) || recipient == address(this) || recipient == _erc20Of(tokenOut)) {
+            revert InvalidRecipient(recipient);
+        }
+    }
+
+    function _checkInput(address tokenIn, uint256 amountIn, uint256 feeAmount) private view {
+        if (amountIn == 0) revert ZeroAmountIn();
+        uint256 maxFee = Math.mulDiv(amountIn, FEE_CAP_BPS, BPS);
+        if (feeAmount > maxFee) revert FeeTooHigh(feeAmount, maxFee);
+        uint256 expectedValue = tokenIn == address(0) ? amountIn : 0;
         if (msg.value != expectedValue) revert InvalidValue(expectedValue, msg.value);
-        uint256 n = q.path.length;
-        if (n < 2 || n > MAX_HOPS + 1) revert InvalidPath();
-        if (q.path[0] != _erc20Of(q.tokenIn) || q.path[n - 1] != _erc20Of(q.tokenOut)) revert InvalidPath();
     }
 
-    function _erc20Of(address token) private view returns (address) {
-        return token == address(0) ? WETH : token;
-    }
-
-    /// @dev Every hop's pair comes from the factory; calldata never names a pair.
-    function _pairsOf(address[] calldata path) private view returns (address[] memory pairs) {
-        pairs = new address[](path.length - 1);
-        for (uint256 i; i < pairs.length; ++i) {
-            address pair = IUniswapV2Factory(FACTORY).getPair(path[i], path[i + 1]);
-            if (pair == address(0)) revert PairNotFound(path[i], path[i + 1]);
-            pairs[i] = pair;
+    function _checkCrossChainTerms(CrossChainQuote memory q) private view {
+        if (q.dstChainId == q.srcChainId) revert NotCrossChain(q.dstChainId);
+        // The recipient is checked on the destination against its own WETH; here only what is chain-independent.
+        if (q.recipient == address(0)) revert InvalidRecipient(q.recipient);
+        if (q.dstSettler == address(0) || q.dstBridgeToken == address(0) || q.dstBridgeAmount == 0) {
+            revert InvalidDestination();
+        }
+        if (q.fillDeadline < block.timestamp) revert InvalidFillDeadline(q.fillDeadline);
+        _checkInput(q.tokenIn, q.amountIn, q.feeAmount);
+        address tokenIn = _erc20Of(q.tokenIn);
+        address bridgeToken = _srcBridgeToken(q);
+        // No legs only when the input is the bridge asset; legs never run from the bridge asset back to itself.
+        if (q.srcLegs.length > 0) {
+            if (bridgeToken == tokenIn) revert InvalidLegs();
+            _checkLegs(q.srcLegs, tokenIn, bridgeToken, q.amountIn - q.feeAmount);
         }
     }
 
-    /// @dev Input goes straight from the sender (or the wrapped msg.value) to the fee recipient and the first pair.
-    function _collectInput(Quote calldata q, address firstPair) private {
-        uint256 swapAmount = q.amountIn - q.feeAmount;
-        if (q.tokenIn == address(0)) {
-            if (q.feeAmount > 0) _sendNative(feeRecipient, q.feeAmount);
-            IWETH(WETH).deposit{value: swapAmount}();
-            IERC20(WETH).safeTransfer(firstPair, swapAmount);
-        } else {
-            IERC20 token = IERC20(q.tokenIn);
-            if (q.feeAmount > 0) token.safeTransferFrom(msg.sender, feeRecipient, q.feeAmount);
-            token.safeTransferFrom(msg.sender, firstPair, swapAmount);
+    /// @dev The bridge asset escrowed on this chain: where the source legs end, or the input itself without legs.
+    function _srcBridgeToken(CrossChainQuote memory q) private view returns (address) {
+        if (q.srcLegs.length == 0) return _erc20Of(q.tokenIn);
+        address[] memory path = q.srcLegs[0].path;
+        if (path.length == 0) revert InvalidPath();
+        return path[path.length - 1];
+    }
+
+    function _decodeOrder(OnchainCrossChainOrder calldata order)
+        private
+        pure
+        returns (CrossChainQuote memory q, bytes memory signature)
+    {
+        if (order.orderDataType != CROSS_CHAIN_QUOTE_TYPEHASH) revert InvalidOrderDataType(order.orderDataType);
+        (q, signature) = abi.decode(order.orderData, (CrossChainQuote, bytes));
+        if (order.fillDeadline != q.fillDeadline) revert FillDeadlineMismatch(order.fillDeadline, q.fillDeadline);
+    }
+
+    /// @dev The order this router and chain make of `q`; its id is keccak256(abi.encode(FillOrder)), the originData.
+    function _resolve(CrossChainQuote memory q, address bridgeToken)
+        private
+        view
+        returns (ResolvedCrossChainOrder memory resolved, FillOrder memory fillOrder)
+    {
+        fillOrder = FillOrder({
+            originChainId: uint64(block.chainid),
+            originSettler: address(this),
+            quoteId: q.quoteId,
+            user: q.sender,
+            recipient: q.recipient,
+            dstChainId: q.dstChainId,
+            dstSettler: q.dstSettler,
+            dstBridgeToken: q.dstBridgeToken,
+            dstBridgeAmount: q.dstBridgeAmount,
+            tokenOut: q.tokenOut,
+            minAmountOut: q.minAmountOut,
+            dstLegs: q.dstLegs,
+            fillDeadline: q.fillDeadline,
+            openDeadline: q.deadline
+        });
+        bytes memory originData = abi.encode(fillOrder);
+        resolved.user = q.sender;
+        resolved.originChainId = block.chainid;
+        resolved.openDeadline = uint32(q.deadline);
+        resolved.fillDeadline = q.fillDeadline;
+        resolved.orderId = keccak256(originData);
+        resolved.maxSpent = new Output[](1);
+        resolved.maxSpent[0] = Output(_b32(q.dstBridgeToken), q.dstBridgeAmount, _b32(q.recipient), q.dstChainId);
+        resolved.minReceived = new Output[](1);
+        resolved.minReceived[0] = Output(_b32(bridgeToken), q.minBridgeAmount, bytes32(0), block.chainid);
+        resolved.fillInstructions = new FillInstruction[](1);
+        resolved.fillInstructions[0] = FillInstruction(q.dstChainId, _b32(q.dstSettler), originData);
+    }
+
+    function _b32(address a) private pure returns (bytes32) {
+        return bytes32(uint256(uint160(a)));
+    }
+
+    function _checkAttestation(bytes32 orderId, uint8 kind, address relayer, bytes calldata attestation) private view {
+        (address signer, ECDSA.RecoverError err,) =
+            ECDSA.tryRecoverCalldata(attestationDigest(orderId, kind, relayer), attestation);
+        if (err != ECDSA.RecoverError.NoError || signer != attester) revert InvalidAttestation();
+    }
+
+    /// @dev Opened → `status` once; the escrow leaves to `to` after the state is written.
+    function _release(bytes32 orderId, OrderStatus status, address to) private {
+        Escrow storage escrow = escrows[orderId];
+        if (escrow.status != OrderStatus.Opened) revert OrderNotOpen(orderId, escrow.status);
+        escrow.status = status;
+        uint256 amount = escrow.amount;
+        IERC20(escrow.token).safeTransfer(to, amount);
+        if (status == OrderStatus.Settled) emit OrderSettled(orderId, to, amount);
+        else emit OrderRefunded(orderId, to, amount);
+    }
+
+    /// @dev Token input moves straight from the sender to the fee recipient and each leg's first pair. Native input
+    /// is wrapped whole and the fee paid in WETH, so a fee recipient cannot block a swap by refusing native coin.
+    /// Returns who pays the legs.
+    function _collectInput(address tokenIn, uint256 amountIn, uint256 feeAmount) private returns (address payer) {
+        if (tokenIn == address(0)) {
+            IWETH(WETH).deposit{value: amountIn}();
+            if (feeAmount > 0) IERC20(WETH).safeTransfer(feeRecipient, feeAmount);
+            return address(this);
         }
+        IERC20 token = IERC20(tokenIn);
+        // Said in the router's words, whatever error (or none) the token itself would give.
+        uint256 allowance = token.allowance(msg.sender, address(this));
+        if (allowance < amountIn) revert InsufficientAllowance(tokenIn, allowance, amountIn);
+        uint256 balance = token.balanceOf(msg.sender);
+        if (balance < amountIn) revert InsufficientBalance(tokenIn, balance, amountIn);
+        if (feeAmount > 0) token.safeTransferFrom(msg.sender, feeRecipient, feeAmount);
+        return msg.sender;
     }
 
     /// @dev Output is what the recipient's balance gained, so a token that skims on transfer cannot overstate it.
-    function _swapAndDeliver(Quote calldata q, address[] memory pairs) private returns (uint256) {
-        if (q.tokenOut == address(0)) {
-            uint256 nativeBefore = q.recipient.balance;
-            uint256 wrappedOut = _swapHops(q.path, pairs, address(this));
+    function _swapAndDeliver(Leg[] memory legs, address payer, address recipient, address tokenOut)
+        private
+        returns (uint256)
+    {
+        if (tokenOut == address(0)) {
+            uint256 nativeBefore = recipient.balance;
+            uint256 wrappedOut = _swapLegs(legs, payer, address(this));
             IWETH(WETH).withdraw(wrappedOut);
-            _sendNative(q.recipient, wrappedOut);
-            return _gain(nativeBefore, q.recipient.balance);
+            _sendNative(recipient, wrappedOut);
+            return _gain(nativeBefore, recipient.balance);
         }
-        IERC20 tokenOut = IERC20(q.tokenOut);
-        uint256 before = tokenOut.balanceOf(q.recipient);
-        _swapHops(q.path, pairs, q.recipient);
-        return _gain(before, tokenOut.balanceOf(q.recipient));
-    }
-
-    /// @dev Router02's fee-on-transfer-safe loop: each hop's input is what its pair actually received.
-    function _swapHops(address[] calldata path, address[] memory pairs, address to) private returns (uint256 amountOut) {
-        for (uint256 i; i < pairs.length; ++i) {
-            (address input, address output) = (path[i], path[i + 1]);
-            IUniswapV2Pair pair = IUniswapV2Pair(pairs[i]);
-            (uint256 reserve0, uint256 reserve1,) = pair.getReserves();
-            bool zeroForOne = input < output;
-            (uint256 reserveIn, uint256 reserveOut) = zeroForOne ? (reserve0, reserve1) : (reserve1, reserve0);
-            uint256 amountIn = IERC20(input).balanceOf(address(pair)) - reserveIn;
-            amountOut = _getAmountOut(amountIn, reserveIn, reserveOut);
-            if (amountOut == 0) revert InsufficientLiquidity(address(pair));
-            address hopTo = i + 1 < pairs.length ? pairs[i + 1] : to;
-            (uint256 amount0Out, uint256 amount1Out) = zeroForOne ? (uint256(0), amountOut) : (amountOut, uint256(0));
-            pair.swap(amount0Out, amount1Out, hopTo, new bytes(0));
-        }
-    }
-
-    /// @dev UniswapV2Library.getAmountOut: 0.3 % pool fee, rounded down.
-    function _getAmountOut(uint256 amountIn, uint256 reserveIn, uint256 reserveOut) private pure returns (uint256) {
-        if (amountIn == 0 || reserveIn == 0 || reserveOut == 0) return 0;
-        uint256 amountInWithFee = amountIn * 997;
-        return (amountInWithFee * reserveOut) / (reserveIn * 1000 + amountInWithFee);
-    }
-
-    function _gain(uint256 before, uint256 afterwards) private pure returns (uint256) {
-        return afterwards > before ? afterwards - before : 0;
+        uint256 before = IERC20(tokenOut).balanceOf(recipient);
+        _swapLegs(legs, payer, recipient);
+        return _gain(before, IERC20(tokenOut).balanceOf(recipient));
     }
 
     function _sendNative(address to, uint256 amount) private {

@@ -27,14 +27,18 @@ export function loadOrCreateKeyFile(file: string): Hex {
   return readKey(file);
 }
 
+/** A service key: the configured one (production, from env) when set, else the dev key file in the data folder. */
+export function configuredKey(configured: string | undefined, dataDir: string, file: string): Hex {
+  return (configured ?? loadOrCreateKeyFile(path.join(dataDir, file))) as Hex;
+}
+
 let cached: PrivateKeyAccount | undefined;
 
 /** The quote signer of this process (memoised). */
 export function quoteSignerAccount(): PrivateKeyAccount {
   if (!cached) {
     const config = env();
-    const key = config.QUOTE_SIGNER_KEY ?? loadOrCreateKeyFile(path.join(config.SWAPDESK_DATA_DIR, QUOTE_SIGNER_KEY_FILE));
-    cached = privateKeyToAccount(key as Hex);
+    cached = privateKeyToAccount(configuredKey(config.QUOTE_SIGNER_KEY, config.SWAPDESK_DATA_DIR, QUOTE_SIGNER_KEY_FILE));
   }
   return cached;
 }

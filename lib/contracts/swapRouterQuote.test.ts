@@ -23,7 +23,10 @@ const quote: RouterQuote = {
   amountIn: 10n ** 18n,
   feeAmount: 2n * 10n ** 15n,
   minAmountOut: 2_950_000_000n,
-  path: ['0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9'],
+  legs: [
+    { amountIn: 6n * 10n ** 17n, path: ['0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9'] },
+    { amountIn: 398n * 10n ** 15n, path: ['0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9'] },
+  ],
   srcChainId: 31337n,
   dstChainId: 31337n,
   deadline: 1_800_000_000n,

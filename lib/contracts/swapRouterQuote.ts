@@ -10,13 +10,14 @@ import {
   type TypedDataDomain,
 } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
+import { abiLegs, LEG_TYPE, MAX_HOPS, type Leg } from './legs';
 
 export const SWAP_ROUTER_DOMAIN_NAME = 'Swapdesk SwapRouter';
 export const SWAP_ROUTER_DOMAIN_VERSION = '1';
 /** The router refuses a fee above this share of amountIn (`SwapRouter.FEE_CAP_BPS`). */
 export const ROUTER_FEE_CAP_BPS = 100n;
 /** The longest route the router executes (`SwapRouter.MAX_HOPS`): a path of at most this many + 1 tokens. */
-export const ROUTER_MAX_HOPS = 3;
+export const ROUTER_MAX_HOPS = MAX_HOPS;
 
 /** Field order and types exactly as `SwapRouter.QUOTE_TYPEHASH`. */
 export const QUOTE_TYPES = {
@@ -29,14 +30,15 @@ export const QUOTE_TYPES = {
     { name: 'amountIn', type: 'uint256' },
     { name: 'feeAmount', type: 'uint256' },
     { name: 'minAmountOut', type: 'uint256' },
-    { name: 'path', type: 'address[]' },
+    { name: 'legs', type: 'Leg[]' },
     { name: 'srcChainId', type: 'uint64' },
     { name: 'dstChainId', type: 'uint64' },
     { name: 'deadline', type: 'uint64' },
   ],
+  Leg: LEG_TYPE,
 } as const;
 
-/** A quote as the router sees it. `tokenIn`/`tokenOut` are the zero address for the native coin; `path` lists ERC20s (WETH for a native end). */
+/** A quote as the router sees it. `tokenIn`/`tokenOut` are the zero address for the native coin; `legs` spend amountIn − feeAmount, in order, along paths of ERC20s (WETH for a native end). */
 export type RouterQuote = {
   quoteId: Hex;
   sender: Address;
@@ -46,7 +48,7 @@ export type RouterQuote = {
   amountIn: bigint;
   feeAmount: bigint;
   minAmountOut: bigint;
-  path: readonly Address[];
+  legs: readonly Leg[];
   srcChainId: bigint;
   dstChainId: bigint;
   deadline: bigint;
@@ -66,7 +68,7 @@ function typedData(chainId: number | bigint, router: Address, quote: RouterQuote
     domain: swapRouterDomain(chainId, router),
     types: QUOTE_TYPES,
     primaryType: 'Quote',
-    message: { ...quote, path: [...quote.path] },
+    message: { ...quote, legs: abiLegs(quote.legs) },
   } as const;
 }
 
@@ -94,7 +96,7 @@ export async function recoverRouterQuoteSigner(
 }
 
 export function encodeSwapCalldata(quote: RouterQuote, signature: Hex): Hex {
-  return encodeFunctionData({ abi: swapRouterAbi, functionName: 'swap', args: [{ ...quote, path: [...quote.path] }, signature] });
+  return encodeFunctionData({ abi: swapRouterAbi, functionName: 'swap', args: [{ ...quote, legs: abiLegs(quote.legs) }, signature] });
 }
 
 /** Inverse of encodeSwapCalldata; throws when `data` is not a `swap` call. */
@@ -102,5 +104,5 @@ export function decodeSwapCalldata(data: Hex): { quote: RouterQuote; signature: 
   const decoded = decodeFunctionData({ abi: swapRouterAbi, data });
   if (decoded.functionName !== 'swap') throw new Error(`not a swap call: ${decoded.functionName}`);
   const [quote, signature] = decoded.args;
-  return { quote: { ...quote, path: [...quote.path] }, signature };
+  return { quote: { ...quote, legs: abiLegs(quote.legs) }, signature };
 }

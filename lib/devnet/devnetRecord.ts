@@ -13,9 +13,22 @@ export const DevnetChainRecord = z.object({
   factory: Address,
   router02: Address,
   swapRouter: Address.optional(),
+  /** keccak256 of the SwapRouter creation bytecode deployed: a router built from older sources is replaced. */
+  swapRouterBuild: z.string().regex(/^0x[0-9a-f]{64}$/).optional(),
+  /** Cross-chain: the DestinationSettler, its build, the bridge asset, and the relayer and attester it serves. */
+  destinationSettler: Address.optional(),
+  destinationSettlerBuild: z.string().regex(/^0x[0-9a-f]{64}$/).optional(),
+  bridgeToken: Address.optional(),
+  relayer: Address.optional(),
+  attester: Address.optional(),
   startBlock: z.number().int().nonnegative(),
   /** Hash of the chain's genesis block: tells this deployment from a later one at the same addresses. */
   genesisHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  /**
+   * Hash of the factory's deployment block (`startBlock`): unlike block 0, which anvil re-creates on every reload of
+   * a state file (a later reload may serve any of them), a mined block keeps its hash. Absent in older records.
+   */
+  startBlockHash: z.string().regex(/^0x[0-9a-f]{64}$/).optional(),
   tokens: z.array(TokenConfig),
   pools: z.array(z.object({ address: Address, base: z.string(), quote: z.string() })),
   history: z.object({ days: z.number(), swapsPerPair: z.number().int(), swaps: z.number().int(), blocks: z.number().int() }).nullable(),

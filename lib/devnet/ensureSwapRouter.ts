@@ -1,11 +1,12 @@
-// Gives a devnet chain Swapdesk's SwapRouter, signed for by the current quote signer: deploys it when the chain
-// has none, and rotates the signer when the quote signer key changed since the deployment.
+// Gives a devnet chain Swapdesk's SwapRouter, signed for by the current quote signer and attester: deploys it when
+// the chain has none or one built from older sources, and rotates signer and attester when their keys changed since.
 import 'server-only';
-import path from 'node:path';
-import { getAddress, isAddressEqual, type Address } from 'viem';
+import { getAddress, isAddressEqual, keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { swapRouterAbi } from '@/contracts/generated/swapRouter';
-import { loadOrCreateKeyFile, QUOTE_SIGNER_KEY_FILE } from '@/lib/contracts/quoteSigner';
+import { swapRouterAbi, swapRouterBytecode } from '@/contracts/generated/swapRouter';
+import { ATTESTER_KEY_FILE } from '@/lib/contracts/attesterAccount';
+import { configuredKey, QUOTE_SIGNER_KEY_FILE } from '@/lib/contracts/quoteSigner';
+import { RELAYER_KEY_FILE } from '@/lib/contracts/relayerAccount';
 import { env } from '@/lib/env';
 import type { DeployedChain } from './deployDevnetChain';
 import { ACCOUNT_ROLES } from './devnetMarkets';
@@ -17,24 +18,46 @@ import { devAccount, devClients, POLLING_MS } from './deployUniswap';
  * dev key in the data folder (created on first use), the same rule as quoteSignerAccount().
  */
 export function devnetQuoteSigner(dataDir: string): Address {
-  const key = env().QUOTE_SIGNER_KEY ?? loadOrCreateKeyFile(path.join(dataDir, QUOTE_SIGNER_KEY_FILE));
-  return privateKeyToAccount(key as `0x${string}`).address;
+  return privateKeyToAccount(configuredKey(env().QUOTE_SIGNER_KEY, dataDir, QUOTE_SIGNER_KEY_FILE)).address;
 }
 
-export type EnsureSwapRouterOptions = { rpcUrl: string; chain: DeployedChain; quoteSigner: Address };
+/** The attester the app signs settlements with on `dataDir` (ATTESTER_KEY, else `<data>/attester.key`). */
+export function devnetAttester(dataDir: string): Address {
+  return privateKeyToAccount(configuredKey(env().ATTESTER_KEY, dataDir, ATTESTER_KEY_FILE)).address;
+}
 
-export async function ensureSwapRouter({ rpcUrl, chain, quoteSigner }: EnsureSwapRouterOptions): Promise<Address> {
+/** The relayer account the app fills with on `dataDir` (RELAYER_KEY, else `<data>/relayer.key`). */
+export function devnetRelayer(dataDir: string): Address {
+  return privateKeyToAccount(configuredKey(env().RELAYER_KEY, dataDir, RELAYER_KEY_FILE)).address;
+}
+
+/** Identifies the router build in the devnet record (`swapRouterBuild`). */
+export const SWAP_ROUTER_BUILD: Hex = keccak256(swapRouterBytecode);
+
+export type EnsureSwapRouterOptions = {
+  rpcUrl: string;
+  chain: DeployedChain & { swapRouterBuild?: string };
+  quoteSigner: Address;
+  attester: Address;
+};
+
+export async function ensureSwapRouter({ rpcUrl, chain, quoteSigner, attester }: EnsureSwapRouterOptions): Promise<Address> {
   const c = devClients(chain.id, rpcUrl);
   const owner = devAccount(ACCOUNT_ROLES.deployer);
   const existing = chain.swapRouter;
-  if (existing && (await c.publicClient.getCode({ address: existing }))) {
-    const current = await c.publicClient.readContract({ address: existing, abi: swapRouterAbi, functionName: 'quoteSigner' });
-    if (!isAddressEqual(current, quoteSigner)) {
+  // A data folder from before a router change keeps its chains, but the app signs quotes for the current router.
+  const current = chain.swapRouterBuild === SWAP_ROUTER_BUILD;
+  if (existing && current && (await c.publicClient.getCode({ address: existing }))) {
+    const rotate = async (read: 'quoteSigner' | 'attester', write: 'setQuoteSigner' | 'setAttester', wanted: Address) => {
+      const now = await c.publicClient.readContract({ address: existing, abi: swapRouterAbi, functionName: read });
+      if (isAddressEqual(now, wanted)) return;
       const hash = await c.wallet(ACCOUNT_ROLES.deployer).writeContract({
-        address: existing, abi: swapRouterAbi, functionName: 'setQuoteSigner', args: [quoteSigner], account: owner, chain: c.chain,
+        address: existing, abi: swapRouterAbi, functionName: write, args: [wanted], account: owner, chain: c.chain,
       });
       await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
-    }
+    };
+    await rotate('quoteSigner', 'setQuoteSigner', quoteSigner);
+    await rotate('attester', 'setAttester', attester);
     return existing;
   }
   const deployed = await deploySwapRouter(c, {
@@ -43,6 +66,7 @@ export async function ensureSwapRouter({ rpcUrl, chain, quoteSigner }: EnsureSwa
     owner: owner.address,
     quoteSigner,
     feeRecipient: devAccount(ACCOUNT_ROLES.feeRecipient).address,
+    attester,
     deployerIndex: ACCOUNT_ROLES.deployer,
   });
   return getAddress(deployed);

@@ -2,15 +2,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAbiItem, zeroAddress, type Address } from 'viem';
+import { createWalletClient, encodeFunctionData, getAbiItem, http, maxUint256, parseEther, parseEventLogs, zeroAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { destinationSettlerAbi } from '@/contracts/generated/destinationSettler';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { uniswapV2FactoryAbi } from '@/contracts/generated/uniswapV2Factory';
 import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
+import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
+import { ATTESTER_KEY_FILE } from '@/lib/contracts/attesterAccount';
+import { ATTESTATION_KIND, signAttestation } from '@/lib/contracts/attestation';
+import { encodeOpenCalldata, fillOrderOf, ORDER_STATUS, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
+import { configuredKey, QUOTE_SIGNER_KEY_FILE } from '@/lib/contracts/quoteSigner';
+import { RELAYER_KEY_FILE } from '@/lib/contracts/relayerAccount';
 import { parseChains } from '@/lib/chains/loadChains';
-import { devAccount, devClients, type DevClients } from './deployUniswap';
+import { devAccount, devClients, devnetChain, POLLING_MS, type DevClients } from './deployUniswap';
 import { ACCOUNT_ROLES, DEVNET_CHAINS, DEV_ACCOUNT_COUNT } from './devnetMarkets';
-import { devnetQuoteSigner } from './ensureSwapRouter';
+import { readDevnetRecord, writeDevnetRecord } from './devnetRecord';
+import { DESTINATION_SETTLER_BUILD, RELAYER_BRIDGE_FUNDING_WHOLE, RELAYER_NATIVE_FUNDING } from './ensureCrossChain';
+import { devnetAttester, devnetQuoteSigner, devnetRelayer, SWAP_ROUTER_BUILD } from './ensureSwapRouter';
 import { startDevnet, type Devnet, type DevnetChain } from './startDevnet';
 
 const HISTORY = { days: 3, swapsPerPair: 12 };
@@ -40,6 +50,9 @@ describe('startDevnet', () => {
   let dataDir: string;
   let first: Devnet;
   let second: Devnet | undefined;
+  let third: Devnet | undefined;
+  /** The relayer's USDC per chain after the cross-chain order test: later starts must not top it up again. */
+  const relayerUsdcAfterOrder = new Map<number, bigint>();
   const clients = (chain: DevnetChain) => devClients(chain.id, chain.rpcUrl);
 
   beforeAll(async () => {
@@ -49,6 +62,7 @@ describe('startDevnet', () => {
   afterAll(async () => {
     await first?.stop();
     await second?.stop();
+    await third?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -133,6 +147,93 @@ describe('startDevnet', () => {
     }
   });
 
+  it('deploys the cross-chain side: one DestinationSettler address on both chains, the attester, a funded relayer approving the settler', async () => {
+    const [a, b] = first.chains;
+    if (!a || !b) throw new Error('two chains expected');
+    // The addresses README's table gives: deterministic on a fresh devnet, the same on both chains.
+    expect([a.record.swapRouter, a.record.destinationSettler]).toEqual(['0xD8a5a9b31c3C0232E196d518E89Fd8bF83AcAd43', '0xDC11f7E700A4c898AE5CAddB1082cFfa76512aDD']);
+    expect([b.record.swapRouter, b.record.destinationSettler]).toEqual([a.record.swapRouter, a.record.destinationSettler]);
+    const relayer = devnetRelayer(dataDir);
+    const registry = parseChains(JSON.parse(readFileSync(first.registryFile, 'utf8')));
+    for (const chain of first.chains) {
+      const c = clients(chain);
+      const usdc = tokenAddress(chain, 'USDC');
+      expect(chain.record).toMatchObject({ bridgeToken: usdc, relayer, attester: devnetAttester(dataDir) });
+      expect(registry.find((r) => r.id === chain.id)).toMatchObject({ destinationSettler: chain.record.destinationSettler, bridgeToken: usdc, relayer });
+      const router = chain.record.swapRouter ?? zeroAddress;
+      const settler = chain.record.destinationSettler ?? zeroAddress;
+      expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'attester' })).toBe(devnetAttester(dataDir));
+      expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'REFUND_GRACE_SEC' })).toBe(86_400n);
+      expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'balanceOf', args: [relayer] })).toBe(RELAYER_BRIDGE_FUNDING_WHOLE * 10n ** 6n);
+      expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'allowance', args: [relayer, settler] })).toBe(maxUint256);
+      const native = await c.publicClient.getBalance({ address: relayer });
+      // 100 ETH less the gas of its one approval.
+      expect(native).toBeLessThan(RELAYER_NATIVE_FUNDING);
+      expect(native).toBeGreaterThan(RELAYER_NATIVE_FUNDING - parseEther('0.01'));
+    }
+  });
+
+  it('opens an ETH → ETH order on Devnet A and fills it on Devnet B through the lib/contracts mirror, then settles it', async () => {
+    const [a, b] = first.chains;
+    if (!a || !b) throw new Error('two chains expected');
+    const [ca, cb] = [clients(a), clients(b)];
+    const key = (file: string) => configuredKey(undefined, dataDir, file) as Hex;
+    const [signer, attesterKey, relayer] = [privateKeyToAccount(key(QUOTE_SIGNER_KEY_FILE)), key(ATTESTER_KEY_FILE), privateKeyToAccount(key(RELAYER_KEY_FILE))];
+    const router = a.record.swapRouter ?? zeroAddress;
+    const settler = b.record.destinationSettler ?? zeroAddress;
+    const trader = devAccount(1);
+    const recipient = devAccount(2).address;
+    const amountsOut = async (c: DevClients, chain: DevnetChain, amount: bigint, path: Address[]) => {
+      const out = await c.publicClient.readContract({ address: chain.record.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [amount, path] });
+      return out[out.length - 1] ?? 0n;
+    };
+    const amountIn = parseEther('1');
+    const feeAmount = amountIn / 500n;
+    const srcPath = [a.record.weth, tokenAddress(a, 'USDC')];
+    const minBridgeAmount = await amountsOut(ca, a, amountIn - feeAmount, srcPath);
+    const dstBridgeAmount = (minBridgeAmount * 999n) / 1000n;
+    const dstPath = [tokenAddress(b, 'USDC'), b.record.weth];
+    const now = (await ca.publicClient.getBlock()).timestamp;
+    const quote: CrossChainQuote = {
+      quoteId: `0x${'c1'.repeat(32)}`, sender: trader.address, recipient, tokenIn: zeroAddress, amountIn, feeAmount,
+      srcLegs: [{ amountIn: amountIn - feeAmount, path: srcPath }], minBridgeAmount, srcChainId: BigInt(a.id), dstChainId: BigInt(b.id),
+      dstSettler: settler, dstBridgeToken: tokenAddress(b, 'USDC'), dstBridgeAmount, tokenOut: zeroAddress,
+      minAmountOut: await amountsOut(cb, b, dstBridgeAmount, dstPath), dstLegs: [{ amountIn: dstBridgeAmount, path: dstPath }],
+      fillDeadline: Number(now) + 600, deadline: now + 120n,
+    };
+    const signature = await signCrossChainQuote(signer, a.id, router, quote);
+    const openHash = await ca.wallet(1).sendTransaction({ to: router, data: encodeOpenCalldata(quote, signature), value: amountIn, gas: 1_000_000n, account: trader, chain: ca.chain });
+    const opened = await ca.publicClient.waitForTransactionReceipt({ hash: openHash, pollingInterval: POLLING_MS });
+    expect(opened.status).toBe('success');
+    const { orderId, originData } = fillOrderOf(quote, router);
+    const [open] = parseEventLogs({ abi: swapRouterAbi, eventName: 'Open', logs: opened.logs });
+    const [escrowed] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderEscrowed', logs: opened.logs });
+    expect(open?.args.orderId).toBe(orderId);
+    expect(open?.args.resolvedOrder.fillInstructions[0]?.originData).toBe(originData);
+    expect(escrowed?.args.amount).toBe(minBridgeAmount); // nothing else traded in between
+
+    const relayerWallet = (chain: DevnetChain) => createWalletClient({ account: relayer, chain: devnetChain(chain.id, chain.rpcUrl), transport: http(chain.rpcUrl), pollingInterval: POLLING_MS });
+    const before = await cb.publicClient.getBalance({ address: recipient });
+    const fillHash = await relayerWallet(b).sendTransaction({ to: settler, data: encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, '0x'] }), gas: 1_000_000n });
+    expect((await cb.publicClient.waitForTransactionReceipt({ hash: fillHash, pollingInterval: POLLING_MS })).status).toBe('success');
+    const received = (await cb.publicClient.getBalance({ address: recipient })) - before;
+    expect(received).toBe(quote.minAmountOut);
+    const [filledBy, amountOut] = await cb.publicClient.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] });
+    expect([filledBy, amountOut]).toEqual([relayer.address, received]);
+
+    const attestation = await signAttestation({ originChainId: a.id, originSettler: router, orderId, kind: ATTESTATION_KIND.filled, relayer: relayer.address }, attesterKey);
+    const usdcA = tokenAddress(a, 'USDC');
+    const relayerUsdc = () => ca.publicClient.readContract({ address: usdcA, abi: testERC20Abi, functionName: 'balanceOf', args: [relayer.address] });
+    const usdcBefore = await relayerUsdc();
+    const settleHash = await relayerWallet(a).writeContract({ address: router, abi: swapRouterAbi, functionName: 'settle', args: [orderId, relayer.address, attestation] });
+    expect((await ca.publicClient.waitForTransactionReceipt({ hash: settleHash, pollingInterval: POLLING_MS })).status).toBe('success');
+    expect((await relayerUsdc()) - usdcBefore).toBe(escrowed?.args.amount);
+    expect(await ca.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'orderStatus', args: [orderId] })).toBe(ORDER_STATUS.settled);
+    for (const chain of [a, b]) {
+      relayerUsdcAfterOrder.set(chain.id, await clients(chain).publicClient.readContract({ address: tokenAddress(chain, 'USDC'), abi: testERC20Abi, functionName: 'balanceOf', args: [relayer.address] }));
+    }
+  });
+
   it('restarts from the data folder without deploying again, keeps the chain, rotates the quote signer, trades live, and leaves no process', async () => {
     const before = await Promise.all(first.chains.map(async (chain) => ({
       block: await clients(chain).publicClient.getBlockNumber(),
@@ -164,5 +265,35 @@ describe('startDevnet', () => {
     const secondPids = second.chains.map((c) => c.anvil.process.pid);
     await second.stop();
     expect(secondPids.filter(alive)).toEqual([]);
+  });
+
+  it('replaces a SwapRouter and DestinationSettler built from older sources, keeping the chain, its attester and relayer', async () => {
+    // A data folder from before a contract change: its record names other builds.
+    const recordFile = path.join(dataDir, 'devnet.json');
+    const record = readDevnetRecord(recordFile);
+    if (!record) throw new Error('no devnet record');
+    const old = `0x${'0'.repeat(64)}`;
+    writeDevnetRecord(recordFile, { ...record, chains: record.chains.map((c) => ({ ...c, swapRouterBuild: old, destinationSettlerBuild: old })) });
+    third = await startDevnet({ dataDir, ports: 'free', history: HISTORY, activity: false });
+    expect(third.chains.map((c) => c.fresh)).toEqual([false, false]);
+    const relayer = devnetRelayer(dataDir);
+    for (const chain of third.chains) {
+      const before = record.chains.find((c) => c.id === chain.id);
+      expect(chain.record.swapRouter).not.toBe(before?.swapRouter);
+      expect(chain.record.destinationSettler).not.toBe(before?.destinationSettler);
+      expect(chain.record).toMatchObject({ swapRouterBuild: SWAP_ROUTER_BUILD, destinationSettlerBuild: DESTINATION_SETTLER_BUILD, relayer });
+      const c = clients(chain);
+      const router = chain.record.swapRouter ?? zeroAddress;
+      const settler = chain.record.destinationSettler ?? zeroAddress;
+      expect(await c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'attester' })).toBe(devnetAttester(dataDir));
+      const usdc = tokenAddress(chain, 'USDC');
+      expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'allowance', args: [relayer, settler] })).toBe(maxUint256);
+      // Funded once: the relayer keeps its inventory (what the order test left) instead of being topped up again.
+      expect(relayerUsdcAfterOrder.get(chain.id)).toBeDefined();
+      expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'balanceOf', args: [relayer] })).toBe(relayerUsdcAfterOrder.get(chain.id));
+    }
+    const registry = parseChains(JSON.parse(readFileSync(third.registryFile, 'utf8')));
+    expect(registry.map((r) => [r.swapRouter, r.destinationSettler])).toEqual(third.chains.map((c) => [c.record.swapRouter, c.record.destinationSettler]));
+    await third.stop();
   });
 });

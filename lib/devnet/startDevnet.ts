@@ -7,7 +7,8 @@ import { assertPortFree } from './assertPortFree';
 import { DevnetError } from './devnetError';
 import { deployDevnetChain } from './deployDevnetChain';
 import { DEVNET_CHAINS, type ChainSpec } from './devnetMarkets';
-import { devnetQuoteSigner, ensureSwapRouter } from './ensureSwapRouter';
+import { ensureCrossChain } from './ensureCrossChain';
+import { devnetAttester, devnetQuoteSigner, devnetRelayer, ensureSwapRouter, SWAP_ROUTER_BUILD } from './ensureSwapRouter';
 import { readDevnetRecord, writeDevnetRecord, type DevnetChainRecord } from './devnetRecord';
 import { generateHistory } from './generateHistory';
 import { rpc as rpcClient, type Rpc } from './rpc';
@@ -41,6 +42,13 @@ export type StartDevnetOptions = {
    * `<dataDir>/quote-signer.key`).
    */
   quoteSigner?: Address;
+  /** Attester set on each SwapRouter; by default the app's own (ATTESTER_KEY, else `<dataDir>/attester.key`). */
+  attester?: Address;
+  /**
+   * Relayer account funded (100 ETH, 2,000,000 USDC) on each chain and approving its DestinationSettler; by default
+   * the app's own (RELAYER_KEY, else `<dataDir>/relayer.key`).
+   */
+  relayer?: Address;
 };
 
 export type DevnetChain = { id: number; name: string; rpcUrl: string; port: number; record: DevnetChainRecord; anvil: Anvil; fresh: boolean };
@@ -63,18 +71,25 @@ const DEFAULT_SEED = 1;
 
 /** True when the chain still holds the recorded contracts (the state file may be stale or from another run). */
 async function deploymentIntact(rpc: Rpc, record: DevnetChainRecord): Promise<boolean> {
-  // Addresses repeat across deployments (same deployer, same nonces); the genesis hash tells this chain from a
-  // half-finished later one.
-  if ((await genesisHash(rpc)) !== record.genesisHash) return false;
+  // Addresses repeat across deployments (same deployer, same nonces); the deployment block's hash tells this chain
+  // from a half-finished later one (older records: the genesis hash, which holds only until the second reload).
+  if (record.startBlockHash) {
+    if ((await blockHash(rpc, record.startBlock)) !== record.startBlockHash) return false;
+  } else if ((await blockHash(rpc, 0)) !== record.genesisHash) return false;
   const addresses = [record.factory, record.router02, record.weth, ...record.pools.map((p) => p.address), ...record.tokens.map((t) => t.address)];
   const [chainId, ...codes] = await rpc.batch<Hex>([['eth_chainId', []], ...addresses.map((a) => ['eth_getCode', [a, 'latest']] as const)]);
   return Number(chainId) === record.id && codes.every((code) => code !== '0x' && code.length > 2);
 }
 
+async function blockHash(rpc: Rpc, number: number): Promise<Hex | undefined> {
+  const block = await rpc.call<{ hash: Hex } | null>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false]);
+  return block?.hash;
+}
+
 async function genesisHash(rpc: Rpc): Promise<Hex> {
-  const block = await rpc.call<{ hash: Hex } | null>('eth_getBlockByNumber', ['0x0', false]);
-  if (!block) throw new Error('chain has no genesis block');
-  return block.hash;
+  const hash = await blockHash(rpc, 0);
+  if (!hash) throw new Error('chain has no genesis block');
+  return hash;
 }
 
 type ChainStart = {
@@ -128,7 +143,9 @@ async function freshChain({ spec, port, options, launch, historyEnd }: ChainStar
     // Back to real time: blocks are mined as transactions arrive, stamped with the wall clock.
     await rpc.call('evm_setTime', [Math.floor(Date.now() / 1000)]);
     await rpc.call('evm_setAutomine', [true]);
-    const record: DevnetChainRecord = { ...deployed, genesisHash: await genesisHash(rpc), history: historyRecord, prices, deployedAt: new Date().toISOString() };
+    const record: DevnetChainRecord = {
+      ...deployed, genesisHash: await genesisHash(rpc), startBlockHash: await blockHash(rpc, deployed.startBlock), history: historyRecord, prices, deployedAt: new Date().toISOString(),
+    };
     return { id: spec.id, name: spec.name, rpcUrl: anvil.rpcUrl, port: anvil.port, record, anvil, fresh: true };
   } catch (error: unknown) {
     await anvil.stop();
@@ -140,10 +157,15 @@ async function startChain(start: ChainStart): Promise<DevnetChain> {
   const stateFile = path.join(start.options.dataDir, `anvil-${start.spec.id}.json`);
   const chain = (await reuseChain(start, stateFile)) ?? (await freshChain(start, stateFile));
   try {
-    const quoteSigner = start.options.quoteSigner ?? devnetQuoteSigner(start.options.dataDir);
-    if (!chain.record.swapRouter) start.options.onProgress?.({ chainId: chain.id, stage: 'swapRouter', message: `chain ${chain.id}: deploying SwapRouter…` });
-    const swapRouter = await ensureSwapRouter({ rpcUrl: chain.rpcUrl, chain: chain.record, quoteSigner });
-    chain.record = { ...chain.record, swapRouter };
+    const { dataDir } = start.options;
+    const quoteSigner = start.options.quoteSigner ?? devnetQuoteSigner(dataDir);
+    const attester = start.options.attester ?? devnetAttester(dataDir);
+    if (chain.record.swapRouterBuild !== SWAP_ROUTER_BUILD) start.options.onProgress?.({ chainId: chain.id, stage: 'swapRouter', message: `chain ${chain.id}: deploying SwapRouter and DestinationSettler…` });
+    const swapRouter = await ensureSwapRouter({ rpcUrl: chain.rpcUrl, chain: chain.record, quoteSigner, attester });
+    chain.record = { ...chain.record, swapRouter, swapRouterBuild: SWAP_ROUTER_BUILD, attester };
+    // Deployed right after the router by the same account, so a fresh devnet has it at the same address on both chains.
+    const crossChain = await ensureCrossChain({ rpcUrl: chain.rpcUrl, chain: chain.record, relayer: start.options.relayer ?? devnetRelayer(dataDir) });
+    chain.record = { ...chain.record, ...crossChain };
   } catch (error: unknown) {
     await chain.anvil.stop();
     throw error;

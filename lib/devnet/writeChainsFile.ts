@@ -14,12 +14,17 @@ export function chainsFile(chains: readonly RunningChain[], stablecoins: (chainI
       id: record.id,
       name: record.name,
       rpcUrl,
+      // anvil serves WebSocket JSON-RPC on the same port.
+      wsUrl: rpcUrl.replace(/^http/, 'ws'),
       nativeSymbol: 'ETH',
       nativeDecimals: 18,
       factory: record.factory,
       router02: record.router02,
       weth: record.weth,
       ...(record.swapRouter ? { swapRouter: record.swapRouter } : {}),
+      ...(record.destinationSettler ? { destinationSettler: record.destinationSettler } : {}),
+      ...(record.bridgeToken ? { bridgeToken: record.bridgeToken } : {}),
+      ...(record.relayer ? { relayer: record.relayer } : {}),
       stablecoins: stablecoins(record.id).map((symbol) => {
         const token = record.tokens.find((t) => t.symbol === symbol);
         if (!token) throw new Error(`stablecoin ${symbol} is not deployed on chain ${record.id}`);

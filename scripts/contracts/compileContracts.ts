@@ -7,13 +7,19 @@ const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const SOURCE_DIR = path.join(ROOT, 'contracts/src');
 const SOLC_OPTIMIZER_RUNS = 200;
+/**
+ * Cancun (PUSH0, MCOPY, transient storage) runs on Ethereum mainnet since March 2024 and on the major L2s (Arbitrum,
+ * Optimism, Base, Polygon PoS); solc's own default (osaka) does not yet run everywhere.
+ */
+export const SOLC_EVM_VERSION = 'cancun';
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+  contracts: Record<string, Record<string, { abi: unknown[]; metadata: string; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 };
 
-type Artifact = { contractName: string; abi: unknown[]; bytecode: `0x${string}` };
+/** `evmVersion` is what the compiler actually targeted (from its metadata); absent for the shipped Uniswap builds. */
+type Artifact = { contractName: string; abi: unknown[]; bytecode: `0x${string}`; deployedBytecodeSize?: number; evmVersion?: string };
 
 /** Uniswap V2 and WETH9 are deployed exactly as shipped: never recompiled (the pair's init code hash). */
 const SHIPPED: { name: string; file: string }[] = [
@@ -45,7 +51,9 @@ function compileSources(): Artifact[] {
     sources,
     settings: {
       optimizer: { enabled: true, runs: SOLC_OPTIMIZER_RUNS },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+      // Pinned, not left to the compiler default: the bytecode must run on every chain the router is deployed to.
+      evmVersion: SOLC_EVM_VERSION,
+      outputSelection: { '*': { '*': ['abi', 'metadata', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
     },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
@@ -54,7 +62,16 @@ function compileSources(): Artifact[] {
   const artifacts: Artifact[] = [];
   for (const file of Object.keys(sources)) {
     for (const [contractName, c] of Object.entries(output.contracts[file] ?? {})) {
-      artifacts.push({ contractName, abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` });
+      // Abstract contracts (V2LegSwapper) have no bytecode of their own; their ABI lives in the contracts using them.
+      if (c.evm.bytecode.object === '') continue;
+      const metadata = JSON.parse(c.metadata) as { settings: { evmVersion: string } };
+      artifacts.push({
+        contractName,
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        deployedBytecodeSize: c.evm.deployedBytecode.object.length / 2,
+        evmVersion: metadata.settings.evmVersion,
+      });
     }
   }
   return artifacts;

@@ -1,0 +1,800 @@
+// Cross-chain settlement (CONTRACTS.md § Cross-chain): SwapRouter as the ERC-7683 origin settler on chain A,
+// DestinationSettler on chain B, each on its own anvil so the two clocks move independently.
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestClient,
+  decodeErrorResult,
+  encodeFunctionData,
+  getAddress,
+  http,
+  keccak256,
+  maxUint256,
+  parseEther,
+  parseEventLogs,
+  parseUnits,
+  toHex,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type TestClient,
+  type TransactionReceipt,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { destinationSettlerAbi } from '@/contracts/generated/destinationSettler';
+import { falseReturnERC20Abi, falseReturnERC20Bytecode } from '@/contracts/generated/falseReturnERC20';
+import { noReturnERC20Abi, noReturnERC20Bytecode } from '@/contracts/generated/noReturnERC20';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
+import { testERC20Abi } from '@/contracts/generated/testERC20';
+import { testRecipientAbi, testRecipientBytecode } from '@/contracts/generated/testRecipient';
+import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
+import { ATTESTATION_KIND, signAttestation, type Attestation } from '@/lib/contracts/attestation';
+import {
+  CROSS_CHAIN_QUOTE_TYPES,
+  CROSS_CHAIN_QUOTE_TYPEHASH,
+  decodeOriginData,
+  encodeOriginData,
+  fillOrderOf,
+  hashCrossChainQuote,
+  onchainOrder,
+  ORDER_STATUS,
+  signCrossChainQuote,
+  type CrossChainQuote,
+  type FillOrder,
+} from '@/lib/contracts/crossChainQuote';
+import { abiLegs, type Leg } from '@/lib/contracts/legs';
+import { deployDestinationSettler, deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
+import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
+import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
+import { expectRevert } from '@/test/expectRevert';
+
+const A = 31337;
+const B = 31338;
+const GRACE_SEC = 3_600n;
+const GAS = 1_500_000n;
+const OWNER = 0;
+const USER = 1;
+const OTHER_USER = 2;
+const RECIPIENT = 3;
+const FEE_RECIPIENT = 4;
+const RELAYER = 5;
+const OTHER_RELAYER = 6;
+
+const signer = privateKeyToAccount(generatePrivateKey());
+const attesterKey = generatePrivateKey();
+const attester = privateKeyToAccount(attesterKey);
+const address = (index: number) => devAccount(index).address;
+
+type Side = { anvil: Anvil; c: DevClients; test: TestClient; stack: UniswapStack; usdc: Address; tkn: Address };
+let a: Side;
+let b: Side;
+let usdt: Address; // no return values, on A
+let router: Address; // origin settler on A
+let twinRouter: Address; // another origin settler on A
+let settler: Address; // destination settler on B
+let twinSettler: Address; // another destination settler on B
+let settlerOnA: Address; // a destination settler on the origin chain
+let snapshots: [Hex, Hex];
+let quoteCounter = 0;
+/** Orders opened in the running case: the router must hold exactly the escrows still open. */
+let opened: { orderId: Hex; token: Address }[] = [];
+
+async function side(chainId: number): Promise<Side> {
+  const anvil = await startAnvil({ chainId });
+  const c = devClients(chainId, anvil.rpcUrl);
+  const test = createTestClient({ mode: 'anvil', chain: c.chain, transport: http(anvil.rpcUrl), pollingInterval: POLLING_MS });
+  const stack = await deployUniswap(c);
+  const usdc = getAddress(await deployToken(c, 'USD Coin', 'USDC', 6));
+  const tkn = getAddress(await deployToken(c, 'Token', 'TKN', 18));
+  for (const [token, amount] of [[usdc, parseUnits('100000000', 6)], [tkn, parseEther('100000000')]] as const) {
+    await mint(c, token, address(OWNER), amount);
+    await approve(c, OWNER, token, stack.router02);
+  }
+  await addLiquidity(c, stack, OWNER, stack.weth, parseEther('100'), usdc, parseUnits('300000', 6));
+  await addLiquidity(c, stack, OWNER, tkn, parseEther('1000000'), usdc, parseUnits('1000000', 6));
+  await addLiquidity(c, stack, OWNER, tkn, parseEther('300000'), stack.weth, parseEther('100'));
+  return { anvil, c, test, stack, usdc, tkn };
+}
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([side(A), side(B)]);
+  const routerConfig = { factory: a.stack.factory, weth: a.stack.weth, owner: address(OWNER), quoteSigner: signer.address, feeRecipient: address(FEE_RECIPIENT), attester: attester.address, refundGraceSec: Number(GRACE_SEC) };
+  router = await deploySwapRouter(a.c, routerConfig);
+  twinRouter = await deploySwapRouter(a.c, routerConfig);
+  settlerOnA = await deployDestinationSettler(a.c, { factory: a.stack.factory, weth: a.stack.weth });
+  settler = await deployDestinationSettler(b.c, { factory: b.stack.factory, weth: b.stack.weth });
+  twinSettler = await deployDestinationSettler(b.c, { factory: b.stack.factory, weth: b.stack.weth });
+  const hash = await a.c.wallet(OWNER).deployContract({ abi: noReturnERC20Abi, bytecode: noReturnERC20Bytecode, args: ['Tether USD', 'USDT', 6], account: devAccount(OWNER), chain: a.c.chain });
+  usdt = getAddress((await a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).contractAddress ?? zeroAddress);
+  await mint(a.c, usdt, address(OWNER), parseUnits('1000000', 6));
+  await approve(a.c, OWNER, usdt, a.stack.router02);
+  await addLiquidity(a.c, a.stack, OWNER, usdt, parseUnits('1000000', 6), a.usdc, parseUnits('1000000', 6));
+  for (const index of [USER, OTHER_USER]) {
+    for (const token of [a.usdc, a.tkn, usdt]) {
+      await mint(a.c, token, address(index), token === a.tkn ? parseEther('100000') : parseUnits('100000', 6));
+      await approve(a.c, index, token, router);
+      await approve(a.c, index, token, twinRouter);
+    }
+  }
+  for (const index of [RELAYER, OTHER_RELAYER]) {
+    await mint(b.c, b.usdc, address(index), parseUnits('10000000', 6));
+    for (const s of [settler, twinSettler]) await approve(b.c, index, b.usdc, s);
+    await mint(a.c, a.usdc, address(index), parseUnits('10000000', 6));
+    await approve(a.c, index, a.usdc, settlerOnA);
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([a?.anvil.stop(), b?.anvil.stop()]);
+});
+
+beforeEach(async () => {
+  snapshots = [await a.test.snapshot(), await b.test.snapshot()];
+  opened = [];
+});
+
+afterEach(async () => {
+  try {
+    await expectSettlersHoldOnlyOpenEscrows();
+  } finally {
+    await a.test.revert({ id: snapshots[0] });
+    await b.test.revert({ id: snapshots[1] });
+  }
+});
+
+// ---------------------------------------------------------------- helpers
+
+async function balanceOf(s: Side, token: Address, owner: Address): Promise<bigint> {
+  if (token === zeroAddress) return s.c.publicClient.getBalance({ address: owner });
+  return s.c.publicClient.readContract({ address: token, abi: testERC20Abi, functionName: 'balanceOf', args: [owner] });
+}
+
+const escrowOf = async (orderId: Hex) => {
+  const [user, fillDeadline, status, token, amount] = await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'escrows', args: [orderId] });
+  return { user, fillDeadline, status, token, amount };
+};
+
+const statusOf = (orderId: Hex, at: Address = router) => a.c.publicClient.readContract({ address: at, abi: swapRouterAbi, functionName: 'orderStatus', args: [orderId] });
+
+/** The settlers hold nothing but the escrows of orders still open: checked after every successful call and every case. */
+async function expectSettlersHoldOnlyOpenEscrows() {
+  const owed = new Map<string, bigint>();
+  for (const { orderId, token } of opened) {
+    const e = await escrowOf(orderId);
+    if (e.status === ORDER_STATUS.opened) owed.set(token, (owed.get(token) ?? 0n) + e.amount);
+  }
+  for (const token of [zeroAddress, a.stack.weth, a.usdc, a.tkn, usdt]) {
+    for (const holder of [router, twinRouter]) {
+      const expected = holder === router ? (owed.get(token) ?? 0n) : 0n;
+      expect(await balanceOf(a, token, holder), `router ${holder} balance of ${token}`).toBe(expected);
+    }
+    expect(await balanceOf(a, token, settlerOnA)).toBe(0n);
+  }
+  for (const token of [zeroAddress, b.stack.weth, b.usdc, b.tkn]) {
+    for (const holder of [settler, twinSettler]) expect(await balanceOf(b, token, holder), `settler balance of ${token}`).toBe(0n);
+  }
+}
+
+async function amountsOut(s: Side, legs: readonly Leg[]): Promise<bigint> {
+  let total = 0n;
+  for (const leg of legs) {
+    const out = await s.c.publicClient.readContract({ address: s.stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [leg.amountIn, [...leg.path]] });
+    total += out[out.length - 1] ?? 0n;
+  }
+  return total;
+}
+
+function splitLegs(amount: bigint, paths: readonly Address[][]): Leg[] {
+  let spent = 0n;
+  return paths.map((path, i) => {
+    const amountIn = i === paths.length - 1 ? amount - spent : amount / BigInt(paths.length);
+    spent += amountIn;
+    return { amountIn, path };
+  });
+}
+
+const now = async (s: Side) => (await s.c.publicClient.getBlock()).timestamp;
+
+/** anvil_setChainId has no viem action: the chain keeps its state and contracts under a new id. */
+async function setChainId(s: Side, id: number) {
+  const res = await fetch(s.anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setChainId', params: [id] }) });
+  const body = (await res.json()) as { error?: unknown };
+  if (body.error) throw new Error(`anvil_setChainId failed: ${JSON.stringify(body.error)}`);
+}
+
+type QuoteInput = { tokenIn: Address; tokenOut: Address; amountIn: bigint; srcPaths?: Address[][]; dstPaths?: Address[][] } & Partial<CrossChainQuote>;
+
+/**
+ * A signed-to-be cross-chain quote from A to B priced on the pools as they are: the escrow floor is what the source
+ * legs give, the relayer keeps 1 % of it, and the recipient's minimum is what the destination legs give.
+ */
+async function xQuote(input: QuoteInput): Promise<CrossChainQuote> {
+  const { srcPaths, dstPaths, ...rest } = input;
+  const feeAmount = input.feeAmount ?? input.amountIn / 500n;
+  const erc20In = input.tokenIn === zeroAddress ? a.stack.weth : input.tokenIn;
+  const erc20Out = input.tokenOut === zeroAddress ? b.stack.weth : input.tokenOut;
+  const srcLegs = input.srcLegs ?? (erc20In === a.usdc ? [] : splitLegs(input.amountIn - feeAmount, srcPaths ?? [[erc20In, a.usdc]]));
+  const minBridgeAmount = srcLegs.length === 0 ? input.amountIn - feeAmount : await amountsOut(a, srcLegs);
+  const dstBridgeAmount = input.dstBridgeAmount ?? (minBridgeAmount * 99n) / 100n;
+  const dstLegs = input.dstLegs ?? (erc20Out === b.usdc ? [] : splitLegs(dstBridgeAmount, dstPaths ?? [[b.usdc, erc20Out]]));
+  const minAmountOut = dstLegs.length === 0 ? dstBridgeAmount : await amountsOut(b, dstLegs);
+  quoteCounter += 1;
+  return {
+    quoteId: keccak256(toHex(`xquote-${quoteCounter}-${Date.now()}`)),
+    sender: address(USER),
+    recipient: address(RECIPIENT),
+    feeAmount,
+    srcLegs,
+    minBridgeAmount,
+    srcChainId: BigInt(A),
+    dstChainId: BigInt(B),
+    dstSettler: settler,
+    dstBridgeToken: b.usdc,
+    dstBridgeAmount,
+    minAmountOut,
+    dstLegs,
+    fillDeadline: Number(await now(b)) + 600,
+    deadline: (await now(a)) + 300n,
+    ...rest,
+  };
+}
+
+const ethToEth = () => xQuote({ tokenIn: zeroAddress, tokenOut: zeroAddress, amountIn: parseEther('1') });
+const sign = (q: CrossChainQuote, chainId = A, at: Address = router) => signCrossChainQuote(signer, chainId, at, q);
+
+type OpenOptions = { from?: number; value?: bigint; signature?: Hex; order?: ReturnType<typeof onchainOrder>; to?: Address; gas?: bigint };
+
+/** Sends `open`; with `gas` the transaction is mined whatever happens, without it a revert surfaces as an error. */
+async function sendOpen(q: CrossChainQuote, options: OpenOptions = {}): Promise<TransactionReceipt> {
+  const from = options.from ?? USER;
+  const order = options.order ?? onchainOrder(q, options.signature ?? (await sign(q)));
+  const hash = await a.c.wallet(from).writeContract({
+    address: options.to ?? router, abi: swapRouterAbi, functionName: 'open', args: [order],
+    value: options.value ?? (q.tokenIn === zeroAddress ? q.amountIn : 0n), gas: options.gas, account: devAccount(from), chain: a.c.chain,
+  });
+  return a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+}
+
+/** Opens `q` and checks the origin leg's money: exactly amountIn taken, exactly the fee paid, the escrow as simulated. */
+async function openAndCheck(q: CrossChainQuote, options: OpenOptions = {}) {
+  const feeToken = q.tokenIn === zeroAddress ? a.stack.weth : q.tokenIn;
+  const expectedEscrow = q.srcLegs.length === 0 ? q.amountIn - q.feeAmount : await amountsOut(a, q.srcLegs);
+  const senderBefore = await balanceOf(a, q.tokenIn, q.sender);
+  const feeBefore = await balanceOf(a, feeToken, address(FEE_RECIPIENT));
+  const receipt = await sendOpen(q, { gas: GAS, ...options });
+  expect(receipt.status).toBe('success');
+  const gasPaid = q.tokenIn === zeroAddress ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
+  expect(senderBefore - (await balanceOf(a, q.tokenIn, q.sender)) - gasPaid).toBe(q.amountIn);
+  expect((await balanceOf(a, feeToken, address(FEE_RECIPIENT))) - feeBefore).toBe(q.feeAmount);
+  const [open] = parseEventLogs({ abi: swapRouterAbi, eventName: 'Open', logs: receipt.logs });
+  const [escrowed] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderEscrowed', logs: receipt.logs });
+  if (!open || !escrowed) throw new Error('open emitted no Open / OrderEscrowed');
+  const { orderId, originData } = fillOrderOf(q, router);
+  expect(open.args.orderId).toBe(orderId);
+  expect(open.args.resolvedOrder.fillInstructions[0]?.originData).toBe(originData);
+  expect(escrowed.args).toEqual({ orderId, quoteId: q.quoteId, user: getAddress(q.sender), bridgeToken: escrowed.args.bridgeToken, amount: expectedEscrow });
+  expect(expectedEscrow >= q.minBridgeAmount).toBe(true);
+  opened.push({ orderId, token: escrowed.args.bridgeToken });
+  expect(await escrowOf(orderId)).toEqual({ user: getAddress(q.sender), fillDeadline: q.fillDeadline, status: ORDER_STATUS.opened, token: escrowed.args.bridgeToken, amount: expectedEscrow });
+  await expectSettlersHoldOnlyOpenEscrows();
+  return { orderId, originData, escrow: expectedEscrow, receipt, resolved: open.args.resolvedOrder };
+}
+
+type FillOptions = { from?: number; at?: Address; side?: Side; gas?: bigint; value?: bigint };
+
+async function sendFill(orderId: Hex, originData: Hex, options: FillOptions = {}): Promise<TransactionReceipt> {
+  const s = options.side ?? b;
+  const from = options.from ?? RELAYER;
+  const hash = await s.c.wallet(from).writeContract({
+    address: options.at ?? settler, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, '0x'],
+    gas: options.gas, value: options.value, account: devAccount(from), chain: s.c.chain,
+  });
+  return s.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+}
+
+/** Fills and checks: the relayer pays exactly dstBridgeAmount, the recipient gains ≥ minAmountOut, as recorded. */
+async function fillAndCheck(orderId: Hex, originData: Hex, options: FillOptions = {}) {
+  const order = decodeOriginData(originData);
+  const from = options.from ?? RELAYER;
+  const expected = order.dstLegs.length === 0 ? order.dstBridgeAmount : await amountsOut(b, order.dstLegs);
+  const relayerBefore = await balanceOf(b, b.usdc, address(from));
+  const recipientBefore = await balanceOf(b, order.tokenOut, order.recipient);
+  const receipt = await sendFill(orderId, originData, { gas: GAS, ...options });
+  expect(receipt.status).toBe('success');
+  expect(relayerBefore - (await balanceOf(b, b.usdc, address(from)))).toBe(order.dstBridgeAmount);
+  const received = (await balanceOf(b, order.tokenOut, order.recipient)) - recipientBefore;
+  expect(received).toBe(expected);
+  expect(received >= order.minAmountOut).toBe(true);
+  const [filled] = parseEventLogs({ abi: destinationSettlerAbi, eventName: 'Filled', logs: receipt.logs });
+  expect(filled?.args).toEqual({ orderId, relayer: address(from), recipient: getAddress(order.recipient), tokenOut: getAddress(order.tokenOut), amountOut: received });
+  const block = await b.c.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+  expect(await b.c.publicClient.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] })).toEqual([address(from), received, block.timestamp]);
+  await expectSettlersHoldOnlyOpenEscrows();
+  return { receipt, received };
+}
+
+const attestation = (orderId: Hex, kind: number, relayer: Address, over: Partial<Attestation> = {}, key: Hex = attesterKey) =>
+  signAttestation({ originChainId: A, originSettler: router, orderId, kind, relayer, ...over }, key);
+const filledBy = (orderId: Hex, relayer = address(RELAYER), over: Partial<Attestation> = {}, key?: Hex) => attestation(orderId, ATTESTATION_KIND.filled, relayer, over, key);
+const expired = (orderId: Hex, over: Partial<Attestation> = {}, key?: Hex) => attestation(orderId, ATTESTATION_KIND.expired, zeroAddress, over, key);
+
+async function write(fn: 'settle' | 'refund', args: readonly unknown[], options: { from?: number; gas?: bigint; to?: Address } = {}): Promise<TransactionReceipt> {
+  const from = options.from ?? RELAYER;
+  const hash = await a.c.wallet(from).writeContract({ address: options.to ?? router, abi: swapRouterAbi, functionName: fn, args: args as never, gas: options.gas, account: devAccount(from), chain: a.c.chain });
+  return a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+}
+const settle = (orderId: Hex, relayer: Address, att: Hex, options?: { from?: number; gas?: bigint; to?: Address }) => write('settle', [orderId, relayer, att], options);
+const attestedRefund = (orderId: Hex, att: Hex, options?: { from?: number; gas?: bigint }) => write('refund', [orderId, att], options);
+const graceRefund = (orderId: Hex, options?: { from?: number; gas?: bigint }) => write('refund', [orderId], { from: OTHER_USER, ...options });
+
+/** Settles and checks the relayer is paid exactly the escrow. */
+async function settleAndCheck(orderId: Hex, relayer = address(RELAYER)) {
+  const { amount, token } = await escrowOf(orderId);
+  const before = await balanceOf(a, token, relayer);
+  const receipt = await settle(orderId, relayer, await filledBy(orderId, relayer), { gas: GAS });
+  expect(receipt.status).toBe('success');
+  expect((await balanceOf(a, token, relayer)) - before).toBe(amount);
+  const [event] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderSettled', logs: receipt.logs });
+  expect(event?.args).toEqual({ orderId, relayer, amount });
+  expect(await statusOf(orderId)).toBe(ORDER_STATUS.settled);
+  await expectSettlersHoldOnlyOpenEscrows();
+}
+
+/** Refunds (attested or after the grace) and checks the user gets exactly the escrow back. */
+async function refundAndCheck(orderId: Hex, how: 'attested' | 'grace') {
+  const { amount, token, user } = await escrowOf(orderId);
+  const before = await balanceOf(a, token, user);
+  const receipt = how === 'attested' ? await attestedRefund(orderId, await expired(orderId), { gas: GAS }) : await graceRefund(orderId, { gas: GAS });
+  expect(receipt.status).toBe('success');
+  expect((await balanceOf(a, token, user)) - before).toBe(amount);
+  const [event] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderRefunded', logs: receipt.logs });
+  expect(event?.args).toEqual({ orderId, user, amount });
+  expect(await statusOf(orderId)).toBe(ORDER_STATUS.refunded);
+  await expectSettlersHoldOnlyOpenEscrows();
+}
+
+const afterGrace = async (fillDeadline: number, extra: bigint) => a.test.setNextBlockTimestamp({ timestamp: BigInt(fillDeadline) + GRACE_SEC + extra });
+
+// ---------------------------------------------------------------- origin: open and resolve
+
+describe('open: the origin leg escrows the bridge asset', () => {
+  it('native in: wraps, pays the fee in WETH, swaps to USDC and escrows all of it', async () => {
+    await openAndCheck(await ethToEth());
+  });
+
+  it('token in over two source legs, token out over two destination legs', async () => {
+    const q = await xQuote({
+      tokenIn: a.tkn, tokenOut: b.tkn, amountIn: parseEther('5000'),
+      srcPaths: [[a.tkn, a.usdc], [a.tkn, a.stack.weth, a.usdc]], dstPaths: [[b.usdc, b.tkn], [b.usdc, b.stack.weth, b.tkn]],
+    });
+    const { orderId, originData } = await openAndCheck(q);
+    await fillAndCheck(orderId, originData);
+    await settleAndCheck(orderId);
+  });
+
+  it('the bridge asset in needs no source legs; the bridge asset out needs no destination legs', async () => {
+    const q = await xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('2500', 6) });
+    expect([q.srcLegs, q.dstLegs]).toEqual([[], []]);
+    const { orderId, originData, escrow } = await openAndCheck(q);
+    expect(escrow).toBe(q.amountIn - q.feeAmount);
+    await fillAndCheck(orderId, originData);
+  });
+
+  it('escrows the input itself when the signed quote has no source legs: the escrowed asset is always the one the quote implies', async () => {
+    const q = await xQuote({ tokenIn: a.tkn, tokenOut: b.usdc, amountIn: parseEther('100'), srcLegs: [] });
+    const { receipt, escrow } = await openAndCheck(q);
+    expect(escrow).toBe(q.amountIn - q.feeAmount);
+    const [escrowed] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderEscrowed', logs: receipt.logs });
+    expect(escrowed?.args.bridgeToken).toBe(a.tkn);
+  });
+
+  it('reverts SafeERC20FailedOperation when the input token answers false instead of moving funds', async () => {
+    const hash = await a.c.wallet(OWNER).deployContract({ abi: falseReturnERC20Abi, bytecode: falseReturnERC20Bytecode, args: ['Old Token', 'OLD'], account: devAccount(OWNER), chain: a.c.chain });
+    const old = getAddress((await a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).contractAddress ?? zeroAddress);
+    await mint(a.c, old, address(OWNER), parseEther('1000000'));
+    await approve(a.c, OWNER, old, a.stack.router02);
+    await addLiquidity(a.c, a.stack, OWNER, old, parseEther('1000000'), a.usdc, parseUnits('1000000', 6));
+    await mint(a.c, old, address(USER), parseEther('1000'));
+    await approve(a.c, USER, old, router);
+    // While the token behaves the order opens: the failure below is the false return alone.
+    await openAndCheck(await xQuote({ tokenIn: old, tokenOut: b.usdc, amountIn: parseEther('10') }));
+    const failing = await a.c.wallet(OWNER).writeContract({ address: old, abi: falseReturnERC20Abi, functionName: 'setFailing', args: [true], account: devAccount(OWNER), chain: a.c.chain });
+    await a.c.publicClient.waitForTransactionReceipt({ hash: failing, pollingInterval: POLLING_MS });
+    const q = await xQuote({ tokenIn: old, tokenOut: b.usdc, amountIn: parseEther('10') });
+    await expectRevert(sendOpen(q), 'SafeERC20FailedOperation');
+    await expectRevert(sendOpen({ ...q, feeAmount: 0n, srcLegs: [{ amountIn: q.amountIn, path: [old, a.usdc] }] }), 'SafeERC20FailedOperation');
+  });
+
+  it('escrows everything the swap gives, not just the signed floor, and repays all of it', async () => {
+    const q = await ethToEth();
+    const slack = { ...q, minBridgeAmount: q.minBridgeAmount - 12_345n };
+    const { orderId, originData, escrow } = await openAndCheck(slack);
+    expect(escrow).toBe(q.minBridgeAmount);
+    await fillAndCheck(orderId, originData);
+    await settleAndCheck(orderId);
+  });
+
+  it('takes a no-return-value ERC20 as input (safe transfers)', async () => {
+    await openAndCheck(await xQuote({ tokenIn: usdt, tokenOut: b.usdc, amountIn: parseUnits('700', 6) }));
+  });
+
+  it('Open, resolve() and fill() agree on the order id and what resolve returns is what Open emits', async () => {
+    const q = await xQuote({ tokenIn: zeroAddress, tokenOut: b.tkn, amountIn: parseEther('2') });
+    const order = onchainOrder(q, await sign(q));
+    const resolved = await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'resolve', args: [order] });
+    const { orderId, originData } = fillOrderOf(q, router);
+    const opened = await openAndCheck(q, { order });
+    expect(opened.resolved).toEqual(resolved);
+    expect(resolved.orderId).toBe(orderId);
+    expect(keccak256(originData)).toBe(orderId);
+    const pad = (x: Address) => `0x${x.slice(2).toLowerCase().padStart(64, '0')}`;
+    expect(resolved).toMatchObject({
+      user: address(USER), originChainId: BigInt(A), openDeadline: Number(q.deadline), fillDeadline: q.fillDeadline,
+      maxSpent: [{ token: pad(b.usdc), amount: q.dstBridgeAmount, recipient: pad(address(RECIPIENT)), chainId: BigInt(B) }],
+      minReceived: [{ token: pad(a.usdc), amount: q.minBridgeAmount, recipient: `0x${'0'.repeat(64)}`, chainId: BigInt(A) }],
+      fillInstructions: [{ destinationChainId: BigInt(B), destinationSettler: pad(settler), originData }],
+    });
+    const { receipt } = await fillAndCheck(orderId, originData);
+    const [filled] = parseEventLogs({ abi: destinationSettlerAbi, eventName: 'Filled', logs: receipt.logs });
+    expect(filled?.args.orderId).toBe(orderId);
+  });
+
+  it('computes the same EIP-712 digest as the TypeScript mirror, and the orderDataType is its typehash', async () => {
+    const q = await ethToEth();
+    const onChain = await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'hashCrossChainQuote', args: [{ ...q, srcLegs: abiLegs(q.srcLegs), dstLegs: abiLegs(q.dstLegs) }] });
+    expect(onChain).toBe(hashCrossChainQuote(A, router, q));
+    expect(await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'CROSS_CHAIN_QUOTE_TYPEHASH' })).toBe(CROSS_CHAIN_QUOTE_TYPEHASH);
+  });
+
+  it('both contracts are deployed with the code size the compiler reported, under EIP-170', async () => {
+    const artifact = (name: string) => JSON.parse(readFileSync(`contracts/artifacts/${name}.json`, 'utf8')) as { deployedBytecodeSize: number };
+    const routerCode = await a.c.publicClient.getCode({ address: router });
+    const settlerCode = await b.c.publicClient.getCode({ address: settler });
+    expect(((routerCode?.length ?? 0) - 2) / 2).toBe(artifact('SwapRouter').deployedBytecodeSize);
+    expect(((settlerCode?.length ?? 0) - 2) / 2).toBe(artifact('DestinationSettler').deployedBytecodeSize);
+    for (const code of [routerCode, settlerCode]) expect(((code?.length ?? 0) - 2) / 2).toBeLessThanOrEqual(24_576);
+  });
+
+  it('gasless orders are refused in words', async () => {
+    const gasless = { originSettler: router, user: address(USER), nonce: 0n, originChainId: BigInt(A), openDeadline: 0, fillDeadline: 0, orderDataType: CROSS_CHAIN_QUOTE_TYPEHASH, orderData: '0x' as Hex };
+    await expectRevert(a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'resolveFor', args: [gasless, '0x'] }), 'GaslessOrdersNotSupported');
+    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'openFor', args: [gasless, '0x', '0x'], account: address(USER) }), 'GaslessOrdersNotSupported');
+  });
+});
+
+describe('open: the same-chain promises hold for the origin leg', () => {
+  it('any signed field changed fails verification (another source chain reads as WrongChain)', async () => {
+    const q = await xQuote({ tokenIn: a.tkn, tokenOut: zeroAddress, amountIn: parseEther('3000') });
+    const signature = await sign(q);
+    const changed = (field: keyof CrossChainQuote): CrossChainQuote => {
+      const v = q[field];
+      if (field === 'srcLegs') return { ...q, srcLegs: [{ amountIn: q.amountIn - q.feeAmount, path: [a.tkn, a.stack.weth, a.usdc] }] };
+      if (field === 'dstLegs') return { ...q, dstLegs: [{ amountIn: q.dstBridgeAmount, path: [b.usdc, b.tkn, b.stack.weth] }] };
+      if (field === 'fillDeadline') return { ...q, fillDeadline: q.fillDeadline + 1 };
+      if (field === 'quoteId') return { ...q, quoteId: keccak256(q.quoteId) };
+      if (typeof v === 'bigint') return { ...q, [field]: field === 'feeAmount' || field === 'minBridgeAmount' || field === 'minAmountOut' ? v - 1n : v + 1n };
+      if (field === 'tokenIn') return { ...q, tokenIn: usdt };
+      if (field === 'tokenOut') return { ...q, tokenOut: b.tkn };
+      if (field === 'dstSettler') return { ...q, dstSettler: twinSettler };
+      if (field === 'dstBridgeToken') return { ...q, dstBridgeToken: b.tkn };
+      return { ...q, [field]: address(OTHER_USER) };
+    };
+    const fields = CROSS_CHAIN_QUOTE_TYPES.CrossChainQuote.map((f) => f.name);
+    expect(fields).toHaveLength(18);
+    for (const field of fields) {
+      const altered = changed(field);
+      expect(altered[field], field).not.toEqual(q[field]);
+      const from = field === 'sender' ? OTHER_USER : USER;
+      await expectRevert(sendOpen(altered, { signature, from }), field === 'srcChainId' ? 'WrongChain' : 'InvalidSignature');
+    }
+    await openAndCheck(q, { signature });
+  });
+
+  it('refuses another key, another chain id in the domain and another router deployment', async () => {
+    const q = await ethToEth();
+    await expectRevert(sendOpen(q, { signature: await signCrossChainQuote(privateKeyToAccount(generatePrivateKey()), A, router, q) }), 'InvalidSignature');
+    await expectRevert(sendOpen(q, { signature: await sign(q, B) }), 'InvalidSignature');
+    await expectRevert(sendOpen(q, { signature: await sign(q, A, twinRouter) }), 'InvalidSignature');
+  });
+
+  it('opens a quote once, only by its sender, until its deadline inclusive', async () => {
+    const q = await ethToEth();
+    await expectRevert(sendOpen(q, { from: OTHER_USER }), 'WrongSender');
+    await a.test.setNextBlockTimestamp({ timestamp: q.deadline });
+    const { receipt } = await openAndCheck(q);
+    expect((await a.c.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBe(q.deadline);
+    expect(await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'isQuoteUsed', args: [q.quoteId] })).toBe(true);
+    // Replayed well before its deadline, the quote is refused as used (after its deadline it would read as expired).
+    const again = await ethToEth();
+    await openAndCheck(again);
+    await expectRevert(sendOpen(again), 'QuoteAlreadyUsed');
+    const late = await ethToEth();
+    await a.test.setNextBlockTimestamp({ timestamp: late.deadline + 1n });
+    expect((await sendOpen(late, { gas: GAS })).status).toBe('reverted');
+    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'open', args: [onchainOrder(late, await sign(late))], value: late.amountIn, account: address(USER) }), 'QuoteExpired');
+  });
+
+  it('takes exactly amountIn: msg.value must equal it for native input and be zero for token input', async () => {
+    const native = await ethToEth();
+    for (const value of [native.amountIn - 1n, native.amountIn + 1n, 0n]) await expectRevert(sendOpen(native, { value }), 'InvalidValue');
+    const token = await xQuote({ tokenIn: a.tkn, tokenOut: b.usdc, amountIn: parseEther('100') });
+    await expectRevert(sendOpen(token, { value: 1n }), 'InvalidValue');
+  });
+
+  it('caps the fee at 100 bps and escrows no less than minBridgeAmount', async () => {
+    const amountIn = parseEther('1');
+    await expectRevert(sendOpen(await xQuote({ tokenIn: zeroAddress, tokenOut: zeroAddress, amountIn, feeAmount: amountIn / 100n + 1n })), 'FeeTooHigh');
+    await openAndCheck(await xQuote({ tokenIn: zeroAddress, tokenOut: zeroAddress, amountIn, feeAmount: amountIn / 100n }));
+    const q = await ethToEth();
+    await expectRevert(sendOpen({ ...q, minBridgeAmount: q.minBridgeAmount + 1n }), 'InsufficientBridgeAmount');
+  });
+
+  it('refuses malformed orders: foreign orderDataType, fill deadline differing from the quote, not cross-chain, past fill deadline', async () => {
+    const q = await ethToEth();
+    const order = onchainOrder(q, await sign(q));
+    await expectRevert(sendOpen(q, { order: { ...order, orderDataType: keccak256('0x01') } }), 'InvalidOrderDataType');
+    await expectRevert(sendOpen(q, { order: { ...order, fillDeadline: order.fillDeadline + 1 } }), 'FillDeadlineMismatch');
+    await expectRevert(sendOpen({ ...q, dstChainId: BigInt(A) }), 'NotCrossChain');
+    await expectRevert(sendOpen({ ...q, fillDeadline: Number(await now(a)) - 10 }), 'InvalidFillDeadline');
+    await expectRevert(sendOpen({ ...q, dstSettler: zeroAddress }), 'InvalidDestination');
+    await expectRevert(sendOpen({ ...q, recipient: zeroAddress }), 'InvalidRecipient');
+  });
+
+  it('refuses source legs that do not add up, do not end where the first leg ends, or run from the bridge asset to itself', async () => {
+    const q = await xQuote({ tokenIn: a.tkn, tokenOut: b.usdc, amountIn: parseEther('1000'), srcPaths: [[a.tkn, a.usdc], [a.tkn, a.stack.weth, a.usdc]] });
+    const [first, second] = q.srcLegs;
+    if (!first || !second) throw new Error('two legs expected');
+    await expectRevert(sendOpen({ ...q, srcLegs: [first, { ...second, amountIn: second.amountIn + 1n }] }), 'LegAmountsMismatch');
+    await expectRevert(sendOpen({ ...q, srcLegs: [first, { ...second, path: [a.tkn, a.stack.weth] }] }), 'InvalidPath');
+    const bridgeIn = await xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('100', 6) });
+    await expectRevert(sendOpen({ ...bridgeIn, srcLegs: [{ amountIn: bridgeIn.amountIn - bridgeIn.feeAmount, path: [a.usdc, a.tkn, a.usdc] }] }), 'InvalidLegs');
+  });
+});
+
+// ---------------------------------------------------------------- destination: fill
+
+describe('fill: once, here, before the deadline on this clock', () => {
+  it('pays native out from the relayer\'s USDC and records the fill', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await fillAndCheck(orderId, originData);
+  });
+
+  it('fills at exactly fillDeadline on the destination clock and reverts one second later, whatever the origin clock says', async () => {
+    const first = await openAndCheck(await ethToEth());
+    const second = await openAndCheck(await ethToEth());
+    const deadline = BigInt(decodeOriginData(first.originData).fillDeadline);
+    // Only the destination clock moves; the origin stays well before the deadline.
+    await b.test.setNextBlockTimestamp({ timestamp: deadline });
+    const { receipt } = await fillAndCheck(first.orderId, first.originData);
+    expect((await b.c.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBe(deadline);
+    await b.test.setNextBlockTimestamp({ timestamp: deadline + 1n });
+    const late = await sendFill(second.orderId, second.originData, { gas: GAS });
+    expect(late.status).toBe('reverted');
+    expect((await b.c.publicClient.getBlock({ blockNumber: late.blockNumber })).timestamp).toBe(deadline + 1n);
+    await expectRevert(sendFill(second.orderId, second.originData), 'FillDeadlinePassed');
+    expect(await now(a)).toBeLessThan(deadline);
+    const [relayer] = await b.c.publicClient.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [second.orderId] });
+    expect(relayer).toBe(zeroAddress);
+  });
+
+  it('any field of originData changed makes fill revert', async () => {
+    const { orderId, originData } = await openAndCheck(await xQuote({ tokenIn: zeroAddress, tokenOut: b.tkn, amountIn: parseEther('1') }));
+    const order = decodeOriginData(originData);
+    const changed = (field: keyof FillOrder): FillOrder => {
+      const v = order[field];
+      if (field === 'dstLegs') return { ...order, dstLegs: [{ amountIn: order.dstBridgeAmount, path: [b.usdc, b.stack.weth, b.tkn] }] };
+      if (field === 'fillDeadline') return { ...order, fillDeadline: order.fillDeadline + 1 };
+      if (field === 'quoteId') return { ...order, quoteId: keccak256(order.quoteId) };
+      if (typeof v === 'bigint') return { ...order, [field]: v - 1n };
+      if (field === 'tokenOut') return { ...order, tokenOut: zeroAddress };
+      if (field === 'dstBridgeToken') return { ...order, dstBridgeToken: b.tkn };
+      if (field === 'dstSettler') return { ...order, dstSettler: twinSettler };
+      return { ...order, [field]: address(OTHER_USER) };
+    };
+    const fields = Object.keys(order) as (keyof FillOrder)[];
+    expect(fields).toHaveLength(14);
+    for (const field of fields) {
+      const altered = changed(field);
+      expect(altered[field], field).not.toEqual(order[field]);
+      await expectRevert(sendFill(orderId, encodeOriginData(altered)), 'OrderIdMismatch');
+    }
+    await fillAndCheck(orderId, originData);
+  });
+
+  it('a second fill reverts, by the same relayer or another', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await fillAndCheck(orderId, originData);
+    await expectRevert(sendFill(orderId, originData), 'AlreadyFilled');
+    await expectRevert(sendFill(orderId, originData, { from: OTHER_RELAYER }), 'AlreadyFilled');
+  });
+
+  it('fills only on the destination chain and only at the named settler', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await expectRevert(sendFill(orderId, originData, { side: a, at: settlerOnA }), 'WrongChain');
+    await expectRevert(sendFill(orderId, originData, { at: twinSettler }), 'WrongSettler');
+    await fillAndCheck(orderId, originData);
+  });
+
+  it('refuses native coin sent with a fill, a relayer without allowance, and output below the minimum', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await expectRevert(sendFill(orderId, originData, { value: 1n }), 'InvalidValue');
+    await approve(b.c, RELAYER, b.usdc, settler, 0n);
+    await expectRevert(sendFill(orderId, originData), 'ERC20InsufficientAllowance');
+    await approve(b.c, RELAYER, b.usdc, settler);
+    // An order whose minimum is one wei above what its legs give (no origin needed: the destination checks alone).
+    const order = decodeOriginData(originData);
+    const greedy = encodeOriginData({ ...order, minAmountOut: (await amountsOut(b, order.dstLegs)) + 1n });
+    await expectRevert(sendFill(keccak256(greedy), greedy), 'InsufficientOutput');
+    await fillAndCheck(orderId, originData);
+  });
+
+  it('a recipient that re-enters fill while being paid is stopped by the guard; the other order stays fillable', async () => {
+    const receiver = await (async () => {
+      const hash = await b.c.wallet(OWNER).deployContract({ abi: testRecipientAbi, bytecode: testRecipientBytecode, args: [false], account: devAccount(OWNER), chain: b.c.chain });
+      return getAddress((await b.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).contractAddress ?? zeroAddress);
+    })();
+    const outer = await openAndCheck({ ...(await ethToEth()), recipient: receiver });
+    // Paid out of another pool than the outer order's, so the outer fill leaves its price where it was quoted.
+    const inner = await openAndCheck(await xQuote({ tokenIn: zeroAddress, tokenOut: b.tkn, amountIn: parseEther('1') }));
+    const innerCall = encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [inner.orderId, inner.originData, '0x'] });
+    const hash = await b.c.wallet(OWNER).writeContract({ address: receiver, abi: testRecipientAbi, functionName: 'setReentry', args: [settler, innerCall], account: devAccount(OWNER), chain: b.c.chain });
+    await b.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    await fillAndCheck(outer.orderId, outer.originData);
+    expect(await b.c.publicClient.readContract({ address: receiver, abi: testRecipientAbi, functionName: 'reentryAttempted' })).toBe(true);
+    const result = await b.c.publicClient.readContract({ address: receiver, abi: testRecipientAbi, functionName: 'lastReentryResult' });
+    expect(decodeErrorResult({ abi: destinationSettlerAbi, data: result }).errorName).toBe('ReentrancyGuardReentrantCall');
+    await fillAndCheck(inner.orderId, inner.originData);
+  });
+
+  it('reverts the fill when the recipient refuses native coin, and refuses WETH as a native recipient', async () => {
+    const rejecter = await (async () => {
+      const hash = await b.c.wallet(OWNER).deployContract({ abi: testRecipientAbi, bytecode: testRecipientBytecode, args: [true], account: devAccount(OWNER), chain: b.c.chain });
+      return getAddress((await b.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).contractAddress ?? zeroAddress);
+    })();
+    const order = decodeOriginData(fillOrderOf(await ethToEth(), router).originData);
+    for (const [recipient, error] of [[rejecter, 'NativeTransferFailed'], [b.stack.weth, 'InvalidRecipient']] as const) {
+      const data = encodeOriginData({ ...order, recipient });
+      await expectRevert(sendFill(keccak256(data), data), error);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- origin: settle and refund
+
+describe('settlement: every order of fill, settle and refund', () => {
+  it('open → fill → settle pays the relayer the whole escrow; nothing can move it afterwards', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await fillAndCheck(orderId, originData);
+    await settleAndCheck(orderId);
+    await expectRevert(settle(orderId, address(RELAYER), await filledBy(orderId)), 'OrderNotOpen');
+    await expectRevert(attestedRefund(orderId, await expired(orderId)), 'OrderNotOpen');
+    await afterGrace((await escrowOf(orderId)).fillDeadline, 1n);
+    await expectRevert(graceRefund(orderId), 'OrderNotOpen');
+  });
+
+  it('open → deadline passes unfilled → attested refund pays the user; a settle afterwards reverts, and so does a late fill', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    const { fillDeadline } = decodeOriginData(originData);
+    await b.test.setNextBlockTimestamp({ timestamp: BigInt(fillDeadline) + 1n });
+    await b.test.mine({ blocks: 1 });
+    await expectRevert(sendFill(orderId, originData), 'FillDeadlinePassed');
+    await refundAndCheck(orderId, 'attested');
+    await expectRevert(settle(orderId, address(RELAYER), await filledBy(orderId)), 'OrderNotOpen');
+    await expectRevert(attestedRefund(orderId, await expired(orderId)), 'OrderNotOpen');
+    await expectRevert(sendFill(orderId, originData), 'FillDeadlinePassed');
+  });
+
+  it('settle after a refund and refund after a settle both revert', async () => {
+    const refunded = await openAndCheck(await ethToEth());
+    const settled = await openAndCheck(await ethToEth());
+    await refundAndCheck(refunded.orderId, 'attested');
+    await expectRevert(settle(refunded.orderId, address(RELAYER), await filledBy(refunded.orderId)), 'OrderNotOpen');
+    await fillAndCheck(settled.orderId, settled.originData);
+    await settleAndCheck(settled.orderId);
+    await expectRevert(attestedRefund(settled.orderId, await expired(settled.orderId)), 'OrderNotOpen');
+  });
+
+  it('the grace refund reverts until fillDeadline + grace has passed on the origin clock, then pays the user', async () => {
+    const { orderId } = await openAndCheck(await ethToEth());
+    const { fillDeadline } = await escrowOf(orderId);
+    await expectRevert(graceRefund(orderId), 'RefundTooEarly');
+    await afterGrace(fillDeadline, 0n);
+    const atGrace = await graceRefund(orderId, { gas: GAS });
+    expect(atGrace.status).toBe('reverted');
+    expect((await a.c.publicClient.getBlock({ blockNumber: atGrace.blockNumber })).timestamp).toBe(BigInt(fillDeadline) + GRACE_SEC);
+    await afterGrace(fillDeadline, 1n);
+    await refundAndCheck(orderId, 'grace');
+    await expectRevert(settle(orderId, address(RELAYER), await filledBy(orderId)), 'OrderNotOpen');
+  });
+
+  it('an order the router never opened cannot be settled or refunded', async () => {
+    const unknown = keccak256(toHex('no such order'));
+    await expectRevert(settle(unknown, address(RELAYER), await filledBy(unknown)), 'OrderNotOpen');
+    await expectRevert(attestedRefund(unknown, await expired(unknown)), 'OrderNotOpen');
+    await expectRevert(graceRefund(unknown), 'OrderNotOpen');
+  });
+});
+
+describe('settlement: attestations', () => {
+  it('an attestation replayed for another order, for the other chain, for another settler or from another key reverts', async () => {
+    const one = await openAndCheck(await ethToEth());
+    const two = await openAndCheck(await ethToEth());
+    await fillAndCheck(one.orderId, one.originData);
+    const relayer = address(RELAYER);
+    const bad: [string, Hex][] = [
+      ['replayed for another order', await filledBy(one.orderId)],
+      ['for the other chain', await filledBy(two.orderId, relayer, { originChainId: B })],
+      ['for another settler', await filledBy(two.orderId, relayer, { originSettler: twinRouter })],
+      ['from another key', await filledBy(two.orderId, relayer, {}, generatePrivateKey())],
+      ['of the other kind', await expired(two.orderId)],
+    ];
+    for (const [what, att] of bad) {
+      await expectRevert(settle(two.orderId, relayer, att), 'InvalidAttestation').catch((error: unknown) => {
+        throw new Error(`${what}: ${String(error)}`);
+      });
+    }
+    const badRefunds: Hex[] = [await expired(one.orderId), await expired(two.orderId, { originChainId: B }), await expired(two.orderId, { originSettler: twinRouter }), await expired(two.orderId, {}, generatePrivateKey()), await filledBy(two.orderId)];
+    for (const att of badRefunds) await expectRevert(attestedRefund(two.orderId, att), 'InvalidAttestation');
+    // The honest attestation for `one` still settles it, exactly once.
+    await settleAndCheck(one.orderId);
+    await expectRevert(settle(one.orderId, relayer, await filledBy(one.orderId)), 'OrderNotOpen');
+  });
+
+  it('the same router under another chain id refuses an attestation made for the first', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await fillAndCheck(orderId, originData);
+    const forA = await filledBy(orderId);
+    await setChainId(a, B);
+    try {
+      const underB = devClients(B, a.anvil.rpcUrl);
+      const send = async (att: Hex) => {
+        const hash = await underB.wallet(RELAYER).writeContract({ address: router, abi: swapRouterAbi, functionName: 'settle', args: [orderId, address(RELAYER), att], account: devAccount(RELAYER), chain: underB.chain, gas: GAS });
+        return (await underB.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status;
+      };
+      expect(await send(forA)).toBe('reverted');
+      expect(await send(await filledBy(orderId, address(RELAYER), { originChainId: B }))).toBe('success');
+    } finally {
+      await setChainId(a, A);
+    }
+  });
+
+  it('pays only the relayer the attestation names', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await fillAndCheck(orderId, originData);
+    const att = await filledBy(orderId, address(RELAYER));
+    await expectRevert(settle(orderId, address(OTHER_RELAYER), att), 'InvalidAttestation');
+    await expectRevert(settle(orderId, zeroAddress, await filledBy(orderId, zeroAddress)), 'InvalidAttestation');
+    // Anyone may submit it; the escrow still goes to the attested relayer.
+    const before = await balanceOf(a, a.usdc, address(RELAYER));
+    expect((await settle(orderId, address(RELAYER), att, { from: OTHER_USER, gas: GAS })).status).toBe('success');
+    expect((await balanceOf(a, a.usdc, address(RELAYER))) - before).toBe((await escrowOf(orderId)).amount);
+  });
+
+  it('follows the attester the owner sets, and only the owner can set it', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await fillAndCheck(orderId, originData);
+    const nextKey = generatePrivateKey();
+    const next = privateKeyToAccount(nextKey).address;
+    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'setAttester', args: [next], account: address(USER) }), 'OwnableUnauthorizedAccount');
+    const hash = await a.c.wallet(OWNER).writeContract({ address: router, abi: swapRouterAbi, functionName: 'setAttester', args: [next], account: devAccount(OWNER), chain: a.c.chain });
+    const receipt = await a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    expect(parseEventLogs({ abi: swapRouterAbi, eventName: 'AttesterUpdated', logs: receipt.logs })[0]?.args).toEqual({ previousAttester: attester.address, newAttester: next });
+    await expectRevert(settle(orderId, address(RELAYER), await filledBy(orderId)), 'InvalidAttestation');
+    const before = await balanceOf(a, a.usdc, address(RELAYER));
+    expect((await settle(orderId, address(RELAYER), await filledBy(orderId, address(RELAYER), {}, nextKey), { gas: GAS })).status).toBe('success');
+    expect(await balanceOf(a, a.usdc, address(RELAYER))).toBeGreaterThan(before);
+    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'setAttester', args: [zeroAddress], account: address(OWNER) }), 'ZeroAddress');
+  });
+
+  it('keeps several orders\' escrows apart: settling one leaves the others whole', async () => {
+    const orders = [];
+    for (let i = 0; i < 3; i++) orders.push(await openAndCheck(await ethToEth()));
+    const [first, second, third] = orders;
+    if (!first || !second || !third) throw new Error('three orders expected');
+    await fillAndCheck(first.orderId, first.originData);
+    await settleAndCheck(first.orderId);
+    await refundAndCheck(second.orderId, 'attested');
+    expect(await balanceOf(a, a.usdc, router)).toBe(third.escrow);
+    expect(maxUint256).toBeGreaterThan(0n);
+  });
+});

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {Leg} from "./V2LegSwapper.sol";
+
+/// @notice A firm cross-chain quote, signed by the quote signer (EIP-712, the SwapRouter domain of the source chain).
+/// Source: take `amountIn` of `tokenIn` from `sender`, pay `feeAmount`, swap `srcLegs` to the source bridge asset
+/// (empty when `tokenIn` is the bridge asset), escrow at least `minBridgeAmount`. Destination: the filler pays
+/// `dstBridgeAmount` of `dstBridgeToken`, swapped along `dstLegs` (empty when `tokenOut` is the bridge asset) so that
+/// `recipient` receives at least `minAmountOut` of `tokenOut`, before `fillDeadline` on the destination clock.
+/// `tokenIn`/`tokenOut` are address(0) for the native coin.
+struct CrossChainQuote {
+    bytes32 quoteId;
+    address sender;
+    address recipient;
+    address tokenIn;
+    uint256 amountIn;
+    uint256 feeAmount;
+    Leg[] srcLegs;
+    uint256 minBridgeAmount;
+    uint64 srcChainId;
+    uint64 dstChainId;
+    address dstSettler;
+    address dstBridgeToken;
+    uint256 dstBridgeAmount;
+    address tokenOut;
+    uint256 minAmountOut;
+    Leg[] dstLegs;
+    uint32 fillDeadline;
+    uint64 deadline;
+}
+
+/// @notice What the destination settler needs to fill an order: ERC-7683 `originData = abi.encode(FillOrder)` and
+/// `orderId = keccak256(originData)`, so every field is bound to the order and a changed field is another order.
+struct FillOrder {
+    uint64 originChainId;
+    address originSettler;
+    bytes32 quoteId;
+    address user;
+    address recipient;
+    uint64 dstChainId;
+    address dstSettler;
+    address dstBridgeToken;
+    uint256 dstBridgeAmount;
+    address tokenOut;
+    uint256 minAmountOut;
+    Leg[] dstLegs;
+    uint32 fillDeadline;
+    uint64 openDeadline;
+}

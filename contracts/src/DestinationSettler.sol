@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {FillOrder} from "./CrossChainOrders.sol";
+import {IDestinationSettler} from "./IERC7683.sol";
+import {IWETH} from "./interfaces/IWETH.sol";
+import {V2LegSwapper} from "./V2LegSwapper.sol";
+
+/// @title Swapdesk DestinationSettler
+/// @notice ERC-7683 destination settler: a filler pays an order's bridge amount from its own inventory, which is
+/// swapped along the order's destination legs so that the recipient receives at least the order's minimum. Each order
+/// fills at most once, only here, only on its destination chain and not after its fill deadline (this chain's
+/// clock). The record of fills is the single arbiter of filled or not; the contract holds nothing afterwards.
+contract DestinationSettler is IDestinationSettler, ReentrancyGuard, V2LegSwapper {
+    using SafeERC20 for IERC20;
+
+    struct Fill {
+        address relayer;
+        uint256 amountOut;
+        uint64 filledAt;
+    }
+
+    /// @notice The fill of each order: who paid, what the recipient received and when (zero when unfilled).
+    mapping(bytes32 orderId => Fill) public fills;
+
+    event Filled(
+        bytes32 indexed orderId, address indexed relayer, address indexed recipient, address tokenOut, uint256 amountOut
+    );
+
+    error OrderIdMismatch(bytes32 orderId, bytes32 originDataHash);
+    error WrongChain(uint256 expectedChainId, uint256 actualChainId);
+    error WrongSettler(address expected, address actual);
+    error FillDeadlinePassed(uint32 fillDeadline, uint256 timestamp);
+    error AlreadyFilled(bytes32 orderId);
+    error InvalidRecipient(address recipient);
+    error InvalidValue(uint256 expected, uint256 actual);
+    error InsufficientOutput(uint256 amountOut, uint256 minAmountOut);
+    error NativeTransferFailed(address to, uint256 amount);
+    error UnexpectedNativeSender(address from);
+
+    constructor(address factory, address weth) V2LegSwapper(factory, weth) {}
+
+    /// @dev Native coin arrives only when WETH unwraps native output.
+    receive() external payable {
+        if (msg.sender != WETH) revert UnexpectedNativeSender(msg.sender);
+    }
+
+    /// @notice Fills `orderId` from the caller's inventory: pulls `dstBridgeAmount` of `dstBridgeToken` (approved to
+    /// this contract), swaps it along `dstLegs` and pays the recipient. `fillerData` is unused.
+    function fill(bytes32 orderId, bytes calldata originData, bytes calldata) external payable nonReentrant {
+        if (msg.value != 0) revert InvalidValue(0, msg.value);
+        bytes32 hash = keccak256(originData);
+        if (hash != orderId) revert OrderIdMismatch(orderId, hash);
+        FillOrder memory o = abi.decode(originData, (FillOrder));
+        if (o.dstChainId != block.chainid) revert WrongChain(o.dstChainId, block.chainid);
+        if (o.dstSettler != address(this)) revert WrongSettler(o.dstSettler, address(this));
+        if (block.timestamp > o.fillDeadline) revert FillDeadlinePassed(o.fillDeadline, block.timestamp);
+        if (fills[orderId].filledAt != 0) revert AlreadyFilled(orderId);
+        address out = _erc20Of(o.tokenOut);
+        if (o.recipient == address(0) || o.recipient == address(this) || o.recipient == out) {
+            revert InvalidRecipient(o.recipient);
+        }
+        // Recorded before any external call: no call below can see this order as unfilled.
+        fills[orderId] = Fill(msg.sender, 0, uint64(block.timestamp));
+
+        uint256 amountOut = _deliver(o, out);
+        if (amountOut < o.minAmountOut) revert InsufficientOutput(amountOut, o.minAmountOut);
+        fills[orderId].amountOut = amountOut;
+        emit Filled(orderId, msg.sender, o.recipient, o.tokenOut, amountOut);
+    }
+
+    /// @dev Pays the recipient from the caller's bridge asset; returns the recipient's balance increase.
+    function _deliver(FillOrder memory o, address out) private returns (uint256) {
+        bool native = o.tokenOut == address(0);
+        address to = native ? address(this) : o.recipient;
+        uint256 before = native ? o.recipient.balance : IERC20(out).balanceOf(o.recipient);
+        uint256 wrapped;
+        if (o.dstLegs.length == 0) {
+            // Without legs the bridge asset is the output itself.
+            if (out != o.dstBridgeToken) revert InvalidLegs();
+            IERC20(out).safeTransferFrom(msg.sender, to, o.dstBridgeAmount);
+            wrapped = o.dstBridgeAmount;
+        } else {
+            _checkLegs(o.dstLegs, o.dstBridgeToken, out, o.dstBridgeAmount);
+            wrapped = _swapLegs(o.dstLegs, msg.sender, to);
+        }
+        if (!native) return _gain(before, IERC20(out).balanceOf(o.recipient));
+        IWETH(WETH).withdraw(wrapped);
+        (bool ok,) = o.recipient.call{value: wrapped}("");
+        if (!ok) revert NativeTransferFailed(o.recipient, wrapped);
+        return _gain(before, o.recipient.balance);
+    }
+}

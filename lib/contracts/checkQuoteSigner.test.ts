@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress, type Address } from 'viem';
+import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { deployUniswap, devAccount, devClients } from '@/lib/devnet/deployUniswap';
+import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
+import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
+import { checkQuoteSigner, disagreementText } from './checkQuoteSigner';
+
+describe('checkQuoteSigner', () => {
+  let anvil: Anvil;
+  let chain: ChainConfig;
+  const signer = devAccount(5).address;
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: 31337 });
+    const c = devClients(31337, anvil.rpcUrl);
+    const stack = await deployUniswap(c);
+    const router = getAddress(await deploySwapRouter(c, { factory: stack.factory, weth: stack.weth, owner: devAccount(0).address, quoteSigner: signer, feeRecipient: devAccount(8).address }));
+    chain = {
+      id: 31337, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', nativeDecimals: 18, factory: getAddress(stack.factory), router02: getAddress(stack.router02),
+      weth: getAddress(stack.weth), swapRouter: router, stablecoins: [], startBlock: 0, blockTimeSec: 1, tokens: [],
+    };
+  });
+
+  afterAll(async () => {
+    await anvil?.stop();
+  });
+
+  it('agrees when the router expects this key; names the chain that expects another, and the one that does not answer', async () => {
+    expect(await checkQuoteSigner([chain], signer, 2_000)).toEqual([]);
+    const other: Address = devAccount(6).address;
+    const down: ChainConfig = { ...chain, id: 31338, name: 'Devnet B', rpcUrl: 'http://127.0.0.1:9' };
+    const found = await checkQuoteSigner([chain, down], other, 2_000);
+    expect(found.map((d) => [d.chainId, d.routerSigner])).toEqual([[31337, signer], [31338, null]]);
+    expect(disagreementText(found[0] as (typeof found)[number], other)).toMatch(new RegExp(`chain 31337 \\(Devnet A\\): SwapRouter 0x[0-9a-fA-F]{40} accepts quotes signed by ${signer}, but this service signs with ${other}`));
+    expect(disagreementText(found[1] as (typeof found)[number], other)).toMatch(/chain 31338 \(Devnet B\): could not read/);
+  });
+});
