@@ -18,6 +18,8 @@ export const ChainConfig = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
   rpcUrl: z.string().url(),
+  /** WebSocket RPC (ws:// or wss://): quotes follow new heads by subscription there; the HTTP poller is the fallback. */
+  wsUrl: z.string().url().refine((v) => /^wss?:\/\//.test(v), { message: 'must be a ws:// or wss:// URL' }).optional(),
   nativeSymbol: z.string().min(1),
   nativeDecimals: z.number().int().default(18),
   /** Uniswap V2 factory, Router02 and wrapped native token. */
@@ -26,6 +28,15 @@ export const ChainConfig = z.object({
   weth: Address,
   /** Swapdesk's settlement router (CONTRACTS.md); absent until deployed. */
   swapRouter: Address.optional(),
+  /** Cross-chain (CONTRACTS.md): the ERC-7683 destination settler deployed on this chain. */
+  destinationSettler: Address.optional(),
+  /** Cross-chain: the bridge asset on this chain (a USD stablecoin) that escrows on the origin and fills on the destination. */
+  bridgeToken: Address.optional(),
+  /**
+   * Cross-chain: the relayer's account, whose bridge-asset balance here the quote engine follows per block to bound what
+   * quotes may deliver to this chain; without it quotes use the balance the relayer last recorded in the store.
+   */
+  relayer: Address.optional(),
   /** USD stablecoins: priced at exactly 1 USD, preferred as quote tokens and as the bridge asset. */
   stablecoins: z.array(Address).default([]),
   /** Block to start indexing from (the factory's deployment block). */

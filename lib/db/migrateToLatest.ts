@@ -1,4 +1,6 @@
-// Brings a store to the latest schema; safe to call from every process at start-up (the migrator takes a lock).
+// Brings a store to the latest schema; safe to call from every process at start-up (PostgreSQL: the migrator's
+// advisory lock; SQLite: a retry, see below).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { migrations as allMigrations } from './migrations/index';
 
@@ -12,13 +14,27 @@ async function migrationSchema(db: Kysely<unknown>): Promise<string | undefined>
   return r.rows[0]?.schema;
 }
 
+/**
+ * Kysely's SQLite migration lock is a no-op (it assumes one connection), so processes that start together on one
+ * file (the app, the indexer, the relayer…) can race: the loser's transaction reads "pending" before the winner
+ * commits and fails with "table … already exists". It then rolls back and tries again.
+ */
+const SQLITE_MIGRATION_ATTEMPTS = 8;
+const SQLITE_RETRY_MS = 100;
+
 export async function migrateToLatest<DB>(handle: Kysely<DB>, migrations: Record<string, Migration> = allMigrations): Promise<void> {
   const db = handle as unknown as Kysely<unknown>;
   const migrationTableSchema = await migrationSchema(db);
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`store migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  const attempts = migrationTableSchema === undefined ? SQLITE_MIGRATION_ATTEMPTS : 1;
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (attempt >= attempts) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`store migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // Its transaction rolled back; once the other process commits, the next attempt finds nothing pending.
+    await sleep(SQLITE_RETRY_MS * attempt);
   }
 }

@@ -12,6 +12,7 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { openDb } from '@/lib/db/openDb';
 import { openTestDb, type TestDb } from '@/lib/db/openTestDb';
 import type { Db } from '@/lib/db/schema';
+import { LeaseLostError, assertLeaseHeld, releaseLease, tryAcquireLease } from '@/lib/jobs/jobLease';
 import { indexChain } from './indexChain';
 
 const dataDir = vi.hoisted(() => {
@@ -271,6 +272,21 @@ describe('indexChain on anvil', () => {
     expect(Number(partial.block_number)).toBeLessThan(Number((await f.c.publicClient.getBlockNumber())));
     await indexChain(crashed, f.c.publicClient, f.chain, { rangeBlocks: 5 });
     expect(await snapshotOf(crashed)).toEqual(await snapshotOf(clean));
+  });
+
+  it('a writer whose lease another process took stores nothing; the new holder resumes to a clean result', async () => {
+    const clean = await fresh();
+    await indexChain(clean, f.c.publicClient, f.chain, { rangeBlocks: 5 });
+    const shared = await fresh();
+    expect(await tryAcquireLease(shared, 'indexer', 'old', 60_000)).toBe(1n);
+    await releaseLease(shared, 'indexer', 'old', 1n);
+    expect(await tryAcquireLease(shared, 'indexer', 'new', 60_000)).toBe(2n);
+    await expect(indexChain(shared, f.c.publicClient, f.chain, { rangeBlocks: 5, fence: (trx) => assertLeaseHeld(trx, 'indexer', 'old', 1n) }))
+      .rejects.toBeInstanceOf(LeaseLostError);
+    expect(await shared.selectFrom('market_trades').select('tx_hash').execute()).toEqual([]);
+    expect(await shared.selectFrom('indexer_checkpoints').selectAll().execute()).toEqual([]);
+    await indexChain(shared, f.c.publicClient, f.chain, { rangeBlocks: 5, fence: (trx) => assertLeaseHeld(trx, 'indexer', 'new', 2n) });
+    expect(await snapshotOf(shared)).toEqual(await snapshotOf(clean));
   });
 
   it('splits ranges the RPC refuses and retries failed calls, storing the same as a clean run', async () => {

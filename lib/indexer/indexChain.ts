@@ -1,7 +1,8 @@
 // One indexing pass over a chain: reorg check, new pools, then Swap logs from the checkpoint to the head.
 import type { PublicClient } from 'viem';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
-import type { Db, MarketPairsTable } from '@/lib/db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db, MarketPairsTable } from '@/lib/db/schema';
 import { rollbackTrades } from '@/lib/market/rollbackTrades';
 import { storeTrades, type NewTrade } from '@/lib/market/storeTrades';
 import { chainPairs, discoverPairs } from './discoverPairs';
@@ -16,6 +17,8 @@ export type IndexOptions = {
   signal?: AbortSignal;
   /** Runs inside each range's transaction just before commit; a throw rolls the range back (crash tests). */
   beforeCommit?: (range: { from: bigint; to: bigint }) => void | Promise<void>;
+  /** Runs inside every write transaction before commit: the job lease's fence check (a deposed writer's write fails). */
+  fence?: (trx: Transaction<Database>) => Promise<void>;
 };
 
 export type IndexResult = { head: bigint; checkpoint: bigint; trades: number; rolledBack: number };
@@ -39,7 +42,7 @@ async function hashAt(client: PublicClient, blockNumber: bigint): Promise<string
 }
 
 /** If the checkpoint's block changed under us, rolls back to the highest stored block that is still canonical. */
-async function handleReorg(db: Db, client: PublicClient, chain: ChainConfig): Promise<number> {
+async function handleReorg(db: Db, client: PublicClient, chain: ChainConfig, fence: IndexOptions['fence']): Promise<number> {
   const cp = await checkpointOf(db, chain.id);
   if (!cp || (await hashAt(client, cp.blockNumber)) === cp.blockHash) return 0;
   const stored = await db.selectFrom('market_trades').select(['block_number', 'block_hash']).distinct()
@@ -52,7 +55,7 @@ async function handleReorg(db: Db, client: PublicClient, chain: ChainConfig): Pr
       break;
     }
   }
-  return rollbackTrades(db, fork);
+  return rollbackTrades(db, fork, fence);
 }
 
 async function pricerFor(db: Db, chain: ChainConfig, pairs: Map<string, PairRuntime>, state: string | null | undefined): Promise<UsdPricer> {
@@ -116,7 +119,7 @@ function toTrades(chainId: number, logs: SwapLog[], pairs: Map<string, PairRunti
 /** Indexes `chain` from its checkpoint (or startBlock) up to the current head. */
 export async function indexChain(db: Db, client: PublicClient, chain: ChainConfig, options: IndexOptions = {}): Promise<IndexResult> {
   const rangeBlocks = BigInt(options.rangeBlocks ?? 2_000);
-  const rolledBack = await handleReorg(db, client, chain);
+  const rolledBack = await handleReorg(db, client, chain, options.fence);
   const head = await client.getBlockNumber({ cacheTime: 0 });
   await discoverPairs(db, client, chain, head);
   const pairs = runtimePairs(chain, await chainPairs(db, chain.id));
@@ -137,7 +140,10 @@ export async function indexChain(db: Db, client: PublicClient, chain: ChainConfi
     const batch = toTrades(chain.id, sorted, pairs, await timestamps(client, sorted), pricer);
     const range = { from, to };
     trades += await storeTrades(db, batch, { chainId: chain.id, blockNumber: Number(to), blockHash: endBlock.hash, state: pricer.serialize() },
-      options.beforeCommit ? () => options.beforeCommit?.(range) : undefined);
+      async (trx) => {
+        await options.fence?.(trx);
+        await options.beforeCommit?.(range);
+      });
     from = to + 1n;
   }
   return { head, checkpoint: from - 1n, trades, rolledBack };

@@ -4,21 +4,17 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import type { Db } from '@/lib/db/schema';
 import { log } from '@/lib/log';
 import { chainClient } from './chainClient';
-import { indexChain } from './indexChain';
+import { indexChain, type IndexOptions } from './indexChain';
+import { abortableSleep } from '@/lib/jobs/abortableSleep';
 
-export type RunIndexerOptions = { pollMs: number; rangeBlocks: number; signal: AbortSignal; chains: () => ChainConfig[] };
-
-/** Waits `ms` or until aborted; the abort listener goes with the wait, so a long-running loop holds none. */
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
+export type RunIndexerOptions = {
+  pollMs: number;
+  rangeBlocks: number;
+  signal: AbortSignal;
+  chains: () => ChainConfig[];
+  /** The lease's fence check, run inside every write transaction. */
+  fence?: IndexOptions['fence'];
+};
 
 export async function runIndexer(db: Db, options: RunIndexerOptions): Promise<void> {
   const { signal } = options;
@@ -26,12 +22,12 @@ export async function runIndexer(db: Db, options: RunIndexerOptions): Promise<vo
     for (const chain of options.chains()) {
       if (signal.aborted) break;
       try {
-        const r = await indexChain(db, chainClient(chain), chain, { rangeBlocks: options.rangeBlocks, signal });
+        const r = await indexChain(db, chainClient(chain), chain, { rangeBlocks: options.rangeBlocks, signal, fence: options.fence });
         if (r.trades || r.rolledBack) log.info({ chainId: chain.id, head: Number(r.head), trades: r.trades, rolledBack: r.rolledBack }, 'indexed');
       } catch (error: unknown) {
         log.warn({ chainId: chain.id, err: error instanceof Error ? error.message : String(error) }, 'indexing pass failed; retrying');
       }
     }
-    await sleep(options.pollMs, signal);
+    await abortableSleep(options.pollMs, signal);
   }
 }

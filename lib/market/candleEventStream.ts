@@ -24,10 +24,12 @@ export type CandleEventStreamOptions = {
   /** The request's abort signal: fires when the client disconnects. */
   signal: AbortSignal;
   heartbeatMs?: number;
+  /** Called once when the stream ends (disconnect, cancel or a failed write). */
+  onClose?: () => void;
 };
 
 /** A byte stream of `candle` events and heartbeat comments; unsubscribes on disconnect or cancel. */
-export function candleEventStream({ hub, key, signal, heartbeatMs = SSE_HEARTBEAT_MS }: CandleEventStreamOptions): ReadableStream<Uint8Array> {
+export function candleEventStream({ hub, key, signal, heartbeatMs = SSE_HEARTBEAT_MS, onClose }: CandleEventStreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
@@ -57,6 +59,7 @@ export function candleEventStream({ hub, key, signal, heartbeatMs = SSE_HEARTBEA
         clearInterval(heartbeat);
         unsubscribe();
         signal.removeEventListener('abort', onAbort);
+        onClose?.();
       };
       send(`retry: ${SSE_RETRY_MS}\n: connected\n\n`);
       if (signal.aborted) onAbort();

@@ -2,7 +2,7 @@
 import 'server-only';
 import { erc20Abi, type Address } from 'viem';
 import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { chainClient } from '@/lib/indexer/chainClient';
 
@@ -28,7 +28,7 @@ function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<
 }
 
 function unavailable(chain: ChainConfig): never {
-  throw new ApiError('CHAIN_UNAVAILABLE', `chain ${chain.id} did not answer in time`, { field: 'chainId' });
+  throw new DomainError('CHAIN_UNAVAILABLE', `chain ${chain.id} did not answer in time`, { field: 'chainId' });
 }
 
 export const rpcChainReader: ChainReader = {

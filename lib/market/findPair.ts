@@ -1,6 +1,6 @@
 // Resolves a pair reference (pairId, or base + quote in either orientation) to a stored pool and orientation.
 import { getAddress, isAddressEqual } from 'viem';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import type { Db, MarketPairsTable } from '@/lib/db/schema';
 
 export type PairRef = { pairId?: number; base?: string; quote?: string };
@@ -14,15 +14,15 @@ function normalised(row: MarketPairsTable): MarketPairsTable {
 export async function findPair(db: Db, chainId: number, ref: PairRef): Promise<ResolvedPair> {
   if (ref.pairId !== undefined) {
     const row = await db.selectFrom('market_pairs').selectAll().where('pair_id', '=', ref.pairId).where('chain_id', '=', chainId).executeTakeFirst();
-    if (!row) throw new ApiError('NOT_FOUND', `pairId ${ref.pairId} is not an indexed pair on chain ${chainId}`, { field: 'pairId' });
+    if (!row) throw new DomainError('NOT_FOUND', `pairId ${ref.pairId} is not an indexed pair on chain ${chainId}`, { field: 'pairId' });
     return { pair: normalised(row), inverted: false };
   }
   const { base, quote } = ref;
   if (base === undefined || quote === undefined) {
-    throw new ApiError('INVALID_ARGUMENT', 'pairId, or both base and quote, must be given', { field: base === undefined ? 'base' : 'quote' });
+    throw new DomainError('INVALID_ARGUMENT', 'pairId, or both base and quote, must be given', { field: base === undefined ? 'base' : 'quote' });
   }
   if (isAddressEqual(base as `0x${string}`, quote as `0x${string}`)) {
-    throw new ApiError('INVALID_ARGUMENT', 'base and quote must be different tokens', { field: 'quote' });
+    throw new DomainError('INVALID_ARGUMENT', 'base and quote must be different tokens', { field: 'quote' });
   }
   // Stored addresses are checksummed; either orientation is one indexed lookup.
   const b = getAddress(base.toLowerCase());
@@ -31,5 +31,5 @@ export async function findPair(db: Db, chainId: number, ref: PairRef): Promise<R
     .where((eb) => eb.or([eb.and([eb('base', '=', b), eb('quote', '=', q)]), eb.and([eb('base', '=', q), eb('quote', '=', b)])]))
     .orderBy('pair_id').limit(1).executeTakeFirst();
   if (row) return { pair: normalised(row), inverted: row.base !== b };
-  throw new ApiError('NOT_FOUND', `no indexed pair of base ${base} and quote ${quote} on chain ${chainId}`, { field: 'base' });
+  throw new DomainError('NOT_FOUND', `no indexed pair of base ${base} and quote ${quote} on chain ${chainId}`, { field: 'base' });
 }

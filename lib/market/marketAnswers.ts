@@ -1,7 +1,7 @@
 // The answers behind /v1/market/*: chain check, pair resolution, then candle-backed results, cached briefly.
 import 'server-only';
-import { jsonText, type JsonText } from '@/lib/api/envelope';
-import { ApiError } from '@/lib/api/errors';
+import { jsonText, type JsonText } from '@/lib/domain/jsonText';
+import { DomainError } from '@/lib/domain/DomainError';
 import type { KlinesQuery, PairQuery, PairsQuery } from '@/lib/api/schemas/market';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { findChain, loadChains } from '@/lib/chains/loadChains';
@@ -22,14 +22,14 @@ const pairCache = answerCache<PairOverview>(ANSWER_TTL_MS, 2_000);
 
 function chainOf(chainId: number): ChainConfig {
   const chain = findChain(chainId);
-  if (!chain) throw new ApiError('UNSUPPORTED_CHAIN', `chainId ${chainId} is not a configured chain`, { field: 'chainId' });
+  if (!chain) throw new DomainError('UNSUPPORTED_CHAIN', `chainId ${chainId} is not a configured chain`, { field: 'chainId' });
   return chain;
 }
 
 async function cachedKlines(q: KlinesQuery): Promise<{ rows: Kline[]; json: JsonText }> {
   const chain = chainOf(q.chainId);
   if (q.start !== undefined && q.end !== undefined && q.start > q.end) {
-    throw new ApiError('INVALID_ARGUMENT', 'start must not be after end', { field: 'start' });
+    throw new DomainError('INVALID_ARGUMENT', 'start must not be after end', { field: 'start' });
   }
   const key = JSON.stringify([chain.id, q.pairId ?? null, q.pairId === undefined ? q.base?.toLowerCase() : null, q.pairId === undefined ? q.quote?.toLowerCase() : null, q.interval, q.start, q.end, q.limit]);
   return klinesCache.get(key, async () => {

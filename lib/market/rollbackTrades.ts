@@ -1,12 +1,16 @@
 // Undoes a reorg: drops a chain's trades above a height and rebuilds the candles they touched from what remains.
-import type { Db } from '@/lib/db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '@/lib/db/schema';
 import { bucketStart } from './bucketStart';
 import { aggregateTrades } from './candleAgg';
 import { KLINE_INTERVALS } from './klineIntervals';
 import { saveCheckpoint, upsertCandles, type Checkpoint } from './storeTrades';
 
-/** Removes trades of `checkpoint.chainId` above `checkpoint.blockNumber`; returns how many were removed. */
-export async function rollbackTrades(db: Db, checkpoint: Checkpoint): Promise<number> {
+/**
+ * Removes trades of `checkpoint.chainId` above `checkpoint.blockNumber`; returns how many were removed.
+ * `beforeCommit` runs in the transaction before commit (the writer's lease check); a throw undoes the rollback.
+ */
+export async function rollbackTrades(db: Db, checkpoint: Checkpoint, beforeCommit?: (trx: Transaction<Database>) => Promise<void>): Promise<number> {
   const { chainId, blockNumber } = checkpoint;
   return db.transaction().execute(async (trx) => {
     const affected = await trx.selectFrom('market_trades')
@@ -34,6 +38,7 @@ export async function rollbackTrades(db: Db, checkpoint: Checkpoint): Promise<nu
       await upsertCandles(trx, [...rebuilt.values()].filter((c) => c.openTime >= bucketStart(minTs, c.interval)));
     }
     await saveCheckpoint(trx, checkpoint);
+    await beforeCommit?.(trx);
     return removed;
   });
 }

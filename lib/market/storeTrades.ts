@@ -98,7 +98,8 @@ export async function storeTrades(
   db: Db,
   trades: readonly NewTrade[],
   checkpoint?: Checkpoint,
-  beforeCommit?: () => void | Promise<void>,
+  /** Runs in the transaction just before commit (the writer's lease check); a throw rolls everything back. */
+  beforeCommit?: (trx: Transaction<Database>) => void | Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const fresh = trades.length ? await insertNewTrades(trx, trades) : [];
@@ -113,7 +114,7 @@ export async function storeTrades(
       await upsertCandles(trx, merged);
     }
     if (checkpoint) await saveCheckpoint(trx, checkpoint);
-    await beforeCommit?.();
+    await beforeCommit?.(trx);
     return fresh.length;
   });
 }

@@ -1,6 +1,6 @@
 // Picks the path of up to three hops that gives the most output, by the pools' exact integer math.
 import type { Address } from 'viem';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import { candidatePaths } from './candidatePaths';
 import { fitsPool, getAmountOut } from './getAmountOut';
 import type { CandidatePath, PoolGraph } from './poolGraph';
@@ -12,10 +12,13 @@ export type BestRoute = {
   amountOut: bigint;
   /** Shortfall against the path's mid price (LP fees included), in bps, rounded down. */
   priceImpactBps: number;
+  /** Every candidate path searched and its output for the whole amount (undefined where a pool cannot take it). */
+  candidates: readonly CandidatePath[];
+  outputs: readonly (bigint | undefined)[];
 };
 
 /** Output of `amountIn` along `path`, or undefined when some pool cannot take the trade at all. */
-function simulate(graph: PoolGraph, path: CandidatePath, amountIn: bigint): bigint | undefined {
+export function simulate(graph: PoolGraph, path: CandidatePath, amountIn: bigint): bigint | undefined {
   let amount = amountIn;
   for (const hop of path.hops) {
     const reserves = graph.reserves[hop.pool];
@@ -38,7 +41,7 @@ function amountsAlong(graph: PoolGraph, path: CandidatePath, amountIn: bigint): 
   return amounts;
 }
 
-function priceImpactBps(graph: PoolGraph, path: CandidatePath, amountIn: bigint, amountOut: bigint): number {
+export function priceImpactBps(graph: PoolGraph, path: CandidatePath, amountIn: bigint, amountOut: bigint): number {
   let numerator = amountIn;
   let denominator = 1n;
   for (const hop of path.hops) {
@@ -55,7 +58,7 @@ function priceImpactBps(graph: PoolGraph, path: CandidatePath, amountIn: bigint,
 
 function assertTokenKnown(graph: PoolGraph, token: Address, field: 'token_in' | 'token_out'): void {
   if (!graph.topology.adjacency.has(token)) {
-    throw new ApiError('UNSUPPORTED_TOKEN', `${field} ${token} has no pool on chain ${graph.topology.chainId}`, { field });
+    throw new DomainError('UNSUPPORTED_TOKEN', `${field} ${token} has no pool on chain ${graph.topology.chainId}`, { field });
   }
 }
 
@@ -65,12 +68,14 @@ export function bestRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address,
   assertTokenKnown(graph, tokenOut, 'token_out');
   const paths = candidatePaths(graph.topology, tokenIn, tokenOut);
   if (paths.length === 0) {
-    throw new ApiError('NO_ROUTE', `no pool path of up to 3 hops connects token_in to token_out`, { field: 'token_out' });
+    throw new DomainError('NO_ROUTE', `no pool path of up to 3 hops connects token_in to token_out`, { field: 'token_out' });
   }
   let best: CandidatePath | undefined;
   let bestOut = -1n;
+  const outputs: (bigint | undefined)[] = [];
   for (const path of paths) {
     const out = simulate(graph, path, amountIn);
+    outputs.push(out);
     // Paths come sorted by length, so on a tie the shorter (cheaper in gas) path stays.
     if (out !== undefined && out > bestOut) {
       best = path;
@@ -78,15 +83,17 @@ export function bestRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address,
     }
   }
   if (!best) {
-    throw new ApiError('INSUFFICIENT_LIQUIDITY', `no pool path has the liquidity to fill amount_in`, { field: 'amount_in' });
+    throw new DomainError('INSUFFICIENT_LIQUIDITY', `no pool path has the liquidity to fill amount_in`, { field: 'amount_in' });
   }
   if (bestOut === 0n) {
-    throw new ApiError('AMOUNT_TOO_SMALL', `amount_in is too small: the output rounds to zero after fees`, { field: 'amount_in' });
+    throw new DomainError('AMOUNT_TOO_SMALL', `amount_in is too small: the output rounds to zero after fees`, { field: 'amount_in' });
   }
   return {
     path: best,
     amounts: amountsAlong(graph, best, amountIn),
     amountOut: bestOut,
     priceImpactBps: priceImpactBps(graph, best, amountIn, bestOut),
+    candidates: paths,
+    outputs,
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { createTestClient, getAddress, http, parseUnits, type Address } from 'viem';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
@@ -7,7 +8,7 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
 import { ChainFollower } from './chainFollower';
-import { quoteExactIn } from './quoteExactIn';
+import { quoteExactIn, type ExactInQuote } from './quoteExactIn';
 import { readReserves } from './loadPools';
 
 const CHAIN_ID = 31337;
@@ -21,6 +22,13 @@ async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise
     if (Date.now() > deadline) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The token path of a one-leg quote, for Router02. */
+function singlePath(quote: ExactInQuote): readonly Address[] {
+  const [leg] = quote.legs;
+  if (!leg || quote.legs.length !== 1) throw new Error(`expected one leg, got ${quote.legs.length}`);
+  return leg.path;
 }
 
 function attempt<T>(fn: () => T): T | undefined {
@@ -98,14 +106,14 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
         const graph = follower.snapshot();
         let quote;
         try {
-          quote = quoteExactIn(graph, { tokenIn, tokenOut, amountIn: amount, feeBps: 0 });
+          quote = quoteExactIn(graph, { tokenIn, tokenOut, amountIn: amount, feeBps: 0, maxLegs: 1 });
         } catch (error: unknown) {
           // Dust: the pools must agree that nothing comes out.
           expect(error).toMatchObject({ type: 'AMOUNT_TOO_SMALL' });
           return;
         }
         const amounts = await c.publicClient.readContract({
-          address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [amount, [...quote.path]], blockNumber: graph.blockNumber,
+          address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [amount, [...singlePath(quote)]], blockNumber: graph.blockNumber,
         });
         expect(amounts[amounts.length - 1]).toBe(quote.amountOut);
       }),
@@ -119,7 +127,7 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
         fc.pre(i !== o);
         const tokenIn = tokens[i] as Address;
         const tokenOut = tokens[o] as Address;
-        const quote = attempt(() => quoteExactIn(follower.snapshot(), { tokenIn, tokenOut, amountIn: amount, feeBps: 0 }));
+        const quote = attempt(() => quoteExactIn(follower.snapshot(), { tokenIn, tokenOut, amountIn: amount, feeBps: 0, maxLegs: 1 }));
         fc.pre(quote !== undefined);
         if (!quote) return;
         const trader = devAccount(TRADER).address;
@@ -127,7 +135,7 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
         const before = await balance();
         const hash = await c.wallet(TRADER).writeContract({
           address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactTokensForTokens',
-          args: [amount, quote.amountOut, [...quote.path], trader, 2n ** 40n], account: devAccount(TRADER), chain: c.chain,
+          args: [amount, quote.amountOut, [...singlePath(quote)], trader, 2n ** 40n], account: devAccount(TRADER), chain: c.chain,
           // Explicit gas: an estimate made at the previous block's timestamp skips the pools' price-accumulator writes.
           gas: 1_000_000n,
         });
@@ -137,8 +145,9 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
         // The follower catches the Syncs: its reserves of the route's pools equal the chain's.
         await until(() => (follower.health().blockNumber ?? 0n) >= receipt.blockNumber ? true : undefined);
         const graph = follower.snapshot();
-        const onChain = await readReserves(c.publicClient, quote.route.map((h) => h.pool), receipt.blockNumber);
-        for (const hop of quote.route) {
+        const hops = quote.legs.flatMap((leg) => leg.hops);
+        const onChain = await readReserves(c.publicClient, hops.map((h) => h.pool), receipt.blockNumber);
+        for (const hop of hops) {
           const i = graph.topology.poolIndex.get(hop.pool) ?? -1;
           expect(graph.reserves[i]).toEqual(onChain.get(hop.pool));
         }
@@ -155,7 +164,7 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
     expect(() => quoteExactIn(follower.snapshot(), { tokenIn: a, tokenOut: f, amountIn: 10n ** 18n, feeBps: 0 })).toThrow(/has no pool/);
     const direct = getAddress(await addLiquidity(c, stack, 0, a, parseUnits('1000', 18), f, parseUnits('50000', 18)));
     const quote = await until(() => attempt(() => quoteExactIn(follower.snapshot(), { tokenIn: a, tokenOut: f, amountIn: 10n ** 18n, feeBps: 0 })));
-    expect(quote.route.map((h) => h.pool)).toEqual([direct]);
+    expect(quote.legs.flatMap((leg) => leg.hops.map((h) => h.pool))).toEqual([direct]);
   });
 
   it('repairs a reorg at its next poll: same height, one block and several blocks past the dropped one', async () => {
@@ -201,6 +210,91 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
     }
   });
 
+  describe('new heads by WebSocket subscription', () => {
+    const wethUsd = () => [tokens[0], tokens[2]] as [Address, Address];
+    const swapWethUsd = async () => {
+      const hash = await c.wallet(TRADER).writeContract({
+        address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactTokensForTokens',
+        args: [parseUnits('0.5', 18), 0n, wethUsd(), devAccount(TRADER).address, 2n ** 40n], account: devAccount(TRADER), chain: c.chain, gas: 1_000_000n,
+      });
+      return c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    };
+    /** The follower's quote at its snapshot equals what the pools pay at the swap's block. */
+    const quotesBlock = async (f: ChainFollower, blockNumber: bigint) => {
+      const graph = f.snapshot();
+      expect(graph.blockNumber).toBeGreaterThanOrEqual(blockNumber);
+      const [weth, usd] = wethUsd();
+      const quote = quoteExactIn(graph, { tokenIn: weth, tokenOut: usd, amountIn: 10n ** 18n, feeBps: 0, maxLegs: 1 });
+      const amounts = await c.publicClient.readContract({
+        address: stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [10n ** 18n, [...singlePath(quote)]], blockNumber: graph.blockNumber,
+      });
+      expect(quote.amountOut).toBe(amounts[amounts.length - 1]);
+    };
+    const chainOf = (f: ChainFollower) => f.chain;
+
+    it('a swap mined is in the next quote at once, with no poll due for a minute', async () => {
+      const wsFollower = new ChainFollower(chainOf(follower), {
+        pollMs: 60_000, rpcTimeoutMs: 500, staleAfterMs: 120_000, fullReloadMs: 3_600_000, wsUrl: anvil.rpcUrl.replace(/^http/, 'ws'),
+      });
+      wsFollower.start();
+      try {
+        await wsFollower.ready(10_000);
+        await until(() => (wsFollower.subscribed() ? true : undefined));
+        for (let i = 0; i < 5; i++) {
+          const receipt = await swapWethUsd();
+          // Only the subscription can bring this block in: the next poll is a minute away.
+          await until(() => ((wsFollower.health().blockNumber ?? 0n) >= receipt.blockNumber ? true : undefined), 5_000);
+          await quotesBlock(wsFollower, receipt.blockNumber);
+        }
+      } finally {
+        await wsFollower.stop();
+      }
+    });
+
+    it('with the WebSocket cut, the poller keeps quotes current; the subscription comes back when it can', async () => {
+      // A TCP relay in front of anvil's WebSocket that the test can cut and restore (HTTP goes to anvil directly).
+      const sockets = new Set<Socket>();
+      const relay = () =>
+        createServer((client) => {
+          const upstream = connect(anvil.port, '127.0.0.1');
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('close', () => sockets.delete(s));
+            s.on('error', () => s.destroy());
+          }
+          client.pipe(upstream).pipe(client);
+        });
+      let server = relay();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      const polled = new ChainFollower(chainOf(follower), {
+        pollMs: 200, rpcTimeoutMs: 500, staleAfterMs: 5_000, fullReloadMs: 3_600_000, wsUrl: `ws://127.0.0.1:${port}`,
+      });
+      polled.start();
+      try {
+        await polled.ready(10_000);
+        await until(() => (polled.subscribed() ? true : undefined));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const s of sockets) s.destroy();
+        await closed;
+        await until(() => (polled.subscribed() ? undefined : true));
+        for (let i = 0; i < 3; i++) {
+          const receipt = await swapWethUsd();
+          await until(() => ((polled.health().blockNumber ?? 0n) >= receipt.blockNumber ? true : undefined), 5_000);
+          await quotesBlock(polled, receipt.blockNumber);
+          expect(polled.subscribed()).toBe(false);
+        }
+        server = relay();
+        await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+        await until(() => (polled.subscribed() ? true : undefined), 20_000);
+      } finally {
+        await polled.stop();
+        for (const s of sockets) s.destroy();
+        server.close();
+      }
+    });
+  });
+
   it('answers CHAIN_UNAVAILABLE without hanging when the RPC dies, and recovers when it returns', async () => {
     const state = await c.publicClient.request({ method: 'anvil_dumpState' as 'eth_chainId' });
     const port = anvil.port;
@@ -213,7 +307,7 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
         return e;
       }
     }, 15_000);
-    expect(error).toMatchObject({ type: 'CHAIN_UNAVAILABLE', status: 503 });
+    expect(error).toMatchObject({ type: 'CHAIN_UNAVAILABLE', details: expect.objectContaining({ retry_after_sec: expect.any(Number) }) });
     const started = Date.now();
     await expect(follower.latest([])).rejects.toMatchObject({ type: 'CHAIN_UNAVAILABLE' });
     // No hang: a stale chain answers at once rather than after an RPC timeout (generous bound for a loaded machine).

@@ -1,11 +1,12 @@
 // Keeps one chain's pool graph current: loads the factory's pairs, then follows PairCreated and Sync logs per block.
 import 'server-only';
-import { createPublicClient, getAddress, http, isAddressEqual, parseAbiItem, type Address, type Hash, type Log, type PublicClient } from 'viem';
-import { ApiError } from '@/lib/api/errors';
+import { createPublicClient, erc20Abi, getAddress, http, isAddressEqual, parseAbiItem, type Address, type Hash, type Log, type PublicClient } from 'viem';
+import { DomainError } from '@/lib/domain/DomainError';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { log } from '@/lib/log';
 import { loadPools, readReserves } from './loadPools';
 import { buildTopology, withReserves, type PoolGraph, type PoolInfo, type Reserves } from './poolGraph';
+import { subscribeHeads, type HeadSubscription } from './subscribeHeads';
 
 const PAIR_CREATED = parseAbiItem('event PairCreated(address indexed token0, address indexed token1, address pair, uint256 index)');
 const SYNC = parseAbiItem('event Sync(uint112 reserve0, uint112 reserve1)');
@@ -19,7 +20,10 @@ const FULL_RELOAD_MS = 60_000;
 const EXHAUSTIVE_SEARCH_POOLS = 200;
 
 export type FollowerOptions = {
+  /** Poll interval: the fallback while new heads do not arrive by subscription, and the liveness check. */
   pollMs: number;
+  /** WebSocket RPC: each new head announced there starts a sync at once, instead of at the next poll. */
+  wsUrl?: string;
   rpcTimeoutMs: number;
   /** Without a successful poll for this long, quotes answer CHAIN_UNAVAILABLE rather than use old reserves. */
   staleAfterMs: number;
@@ -34,6 +38,8 @@ export type FollowerOptions = {
      */
     onLogs: (logs: Log[], replacingFrom?: bigint) => Promise<void> | void;
   };
+  /** An ERC20 balance to follow per block like the reserves (the relayer's bridge-asset inventory). */
+  inventory?: { token: Address; holder: Address };
 };
 
 export type FollowerHealth = { reachable: boolean; blockNumber: bigint | null; blockTimestamp: bigint | null; ageMs: number | null };
@@ -46,6 +52,7 @@ export class ChainFollower {
   private syncedAt = 0;
   private loadedAt = 0;
   private headTimestamp = 0n;
+  private balance: { block: bigint; amount: bigint } | undefined;
   private logCursor: bigint | undefined;
   private watchedFrom: bigint | undefined;
   private watched: { block: bigint; timestamp: bigint } | undefined;
@@ -57,6 +64,9 @@ export class ChainFollower {
   private running = false;
   private inFlight: Promise<void> | undefined;
   private waiters: (() => void)[] = [];
+  private heads: HeadSubscription | undefined;
+  /** A head arrived while a sync was under way: sync again as soon as it ends. */
+  private headPending = false;
 
   constructor(readonly chain: ChainConfig, private readonly options: FollowerOptions) {
     this.client = createPublicClient({
@@ -68,12 +78,20 @@ export class ChainFollower {
     if (this.running) return;
     this.running = true;
     this.schedule(0);
+    if (this.options.wsUrl) this.heads = subscribeHeads(this.options.wsUrl, (n) => this.onHead(n), { chainId: this.chain.id });
+  }
+
+  /** Whether new heads currently arrive by subscription (otherwise the poller alone keeps the graph current). */
+  subscribed(): boolean {
+    return this.heads?.live() ?? false;
   }
 
   /** Stops polling; resolves once a poll already under way has finished, after which the snapshot stays put. */
   stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
+    this.heads?.close();
+    this.heads = undefined;
     for (const wake of this.waiters.splice(0)) wake();
     return this.inFlight ?? Promise.resolve();
   }
@@ -121,6 +139,16 @@ export class ChainFollower {
     return { ...this.watched, since: this.watchedFrom };
   }
 
+  /** The followed balance (`inventory` option) as of the latest polled block; undefined until read or while not current. */
+  inventory(): bigint | undefined {
+    return this.isFresh() ? this.balance?.amount : undefined;
+  }
+
+  /** The chain's clock: the timestamp of the latest polled block; undefined while not current. */
+  headTime(): bigint | undefined {
+    return this.isFresh() ? this.headTimestamp : undefined;
+  }
+
   health(): FollowerHealth {
     const ageMs = this.syncedAt ? Date.now() - this.syncedAt : null;
     return {
@@ -135,12 +163,18 @@ export class ChainFollower {
     return this.graph !== undefined && Date.now() - this.syncedAt <= this.options.staleAfterMs;
   }
 
-  private unavailable(): ApiError {
+  private unavailable(): DomainError {
     const retryAfter = Math.max(1, Math.ceil(this.options.pollMs / 1000));
-    return new ApiError('CHAIN_UNAVAILABLE', `chain ${this.chain.id} is not answering right now; try again shortly`, {
+    return new DomainError('CHAIN_UNAVAILABLE', `chain ${this.chain.id} is not answering right now; try again shortly`, {
       field: 'src_chain_id',
       retry_after_sec: retryAfter,
-    }, { 'retry-after': String(retryAfter) });
+    });
+  }
+
+  private onHead(blockNumber: bigint): void {
+    if (!this.running || (this.graph && blockNumber <= this.graph.blockNumber && !this.needsReload)) return;
+    if (this.inFlight) this.headPending = true;
+    else this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
@@ -169,7 +203,9 @@ export class ChainFollower {
       if (!this.failing) log.warn({ chainId: this.chain.id, err: error instanceof Error ? error.message : String(error) }, 'chain RPC failed');
       this.failing = true;
     } finally {
-      this.schedule(this.options.pollMs);
+      const again = this.headPending;
+      this.headPending = false;
+      this.schedule(again ? 0 : this.options.pollMs);
     }
   }
 
@@ -184,6 +220,7 @@ export class ChainFollower {
     } else if (behind > 0n) {
       await this.follow(graph, head.number);
     }
+    if (this.options.inventory && this.balance?.block !== head.number) await this.readInventory(this.options.inventory, head.number);
     this.graphHash = head.hash;
     this.headTimestamp = head.timestamp;
     if (this.logCursor === head.number) this.watched = { block: head.number, timestamp: head.timestamp };
@@ -271,6 +308,11 @@ export class ChainFollower {
     } catch (error: unknown) {
       log.error({ chainId: this.chain.id, err: error instanceof Error ? error.message : String(error) }, 'watched logs not recorded; retrying');
     }
+  }
+
+  private async readInventory(inventory: { token: Address; holder: Address }, blockNumber: bigint): Promise<void> {
+    const amount = await this.client.readContract({ address: inventory.token, abi: erc20Abi, functionName: 'balanceOf', args: [inventory.holder], blockNumber });
+    this.balance = { block: blockNumber, amount };
   }
 
   /** On large graphs paths may pass only through configured tokens, which keeps the search small. */

@@ -2,47 +2,42 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { bytesToHex, getAddress, type Address } from 'viem';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import type { FirmQuote, FirmQuoteRequest } from '@/lib/api/schemas/quote';
-import { isNative, normaliseAddress } from '@/lib/api/schemas/primitives';
+import { isNative, normaliseAddress } from '@/lib/domain/normaliseAddress';
 import { assertMayQuoteFor } from '@/lib/auth/assertMayQuoteFor';
 import type { AuthContext } from '@/lib/auth/authContext';
 import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
 import { encodeSwapCalldata, signRouterQuote, type RouterQuote } from '@/lib/contracts/swapRouterQuote';
 import { env } from '@/lib/env';
-import { candidatePaths } from './candidatePaths';
-import type { PoolGraph } from './poolGraph';
+import { assertRecipientCanReceive } from './assertRecipientCanReceive';
+import { crossChainFirm } from './crossChainFirm';
 import { quoteChain } from './quoteChain';
-import { quoteDb } from './quoteDb';
-import { poolToken, quoteExactIn, type ExactInQuote } from './quoteExactIn';
-import { quoteStore } from './quoteStore';
+import { quoteExactIn, type ExactInQuote } from './quoteExactIn';
+import { storeIssuedQuote } from './storeIssuedQuote';
 import { routeJson } from './routeJson';
+import { searchedPools } from './searchedPools';
 import { assertWithinSlippage, minAmountOut, slippagePpm } from './slippage';
 
-/** Every pool a best-route search for this pair may touch: re-read at the latest block before pricing. */
-function searchedPools(graph: PoolGraph, tokenIn: Address, tokenOut: Address): Address[] {
-  const { topology } = graph;
-  const indices = new Set(candidatePaths(topology, poolToken(graph, tokenIn), poolToken(graph, tokenOut)).flatMap((p) => p.hops.map((h) => h.pool)));
-  return [...indices].flatMap((i) => topology.pools[i]?.address ?? []);
-}
-
-async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut: Address): Promise<{ quote: ExactInQuote; chainId: number; router: Address }> {
+async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut: Address): Promise<{ quote: ExactInQuote; chainId: number; router: Address; weth: Address }> {
   const { chain, follower } = await quoteChain(body.src_chain_id, body.dst_chain_id);
   const router = chain.swapRouter;
-  if (!router) throw new ApiError('UNSUPPORTED_CHAIN', `firm quotes are not available on src_chain_id ${chain.id}: no router is deployed`, { field: 'src_chain_id' });
+  if (!router) throw new DomainError('UNSUPPORTED_CHAIN', `firm quotes are not available on src_chain_id ${chain.id}: no router is deployed`, { field: 'src_chain_id' });
   const request = { tokenIn, tokenOut, amountIn: BigInt(body.amount_in), feeBps: env().FEE_BPS };
   // Validate against the snapshot first so a bad request costs no RPC round trip.
   const snapshot = follower.snapshot();
   quoteExactIn(snapshot, request);
   const latest = await follower.latest(searchedPools(snapshot, tokenIn, tokenOut));
-  return { quote: quoteExactIn(latest, request), chainId: chain.id, router };
+  return { quote: quoteExactIn(latest, request), chainId: chain.id, router, weth: latest.topology.weth };
 }
 
 export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
+  if (body.src_chain_id !== body.dst_chain_id) return crossChainFirm(body, auth);
   assertMayQuoteFor(auth, body.from_address);
   const tokenIn = normaliseAddress(body.token_in);
   const tokenOut = normaliseAddress(body.token_out);
-  const { quote, chainId, router } = await priceAtLatest(body, tokenIn, tokenOut);
+  const { quote, chainId, router, weth } = await priceAtLatest(body, tokenIn, tokenOut);
+  assertRecipientCanReceive(normaliseAddress(body.to_address), tokenOut, { address: router, name: 'the router itself' }, weth);
   const ppm = slippagePpm(body.slippage);
   if (body.indicative_amount_out !== undefined) assertWithinSlippage(BigInt(body.indicative_amount_out), quote.amountOut, ppm);
 
@@ -56,7 +51,7 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
     amountIn: quote.amountIn,
     feeAmount: quote.feeAmount,
     minAmountOut: minAmountOut(quote.amountOut, ppm),
-    path: quote.path,
+    legs: quote.legs.map((leg) => ({ amountIn: leg.amountIn, path: leg.path })),
     srcChainId: BigInt(chainId),
     dstChainId: BigInt(body.dst_chain_id),
     deadline: BigInt(now + body.expiry_time_sec),
@@ -83,8 +78,9 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
     allowance_target: nativeIn ? null : router,
     route: routeJson(quote),
     price_impact_bps: quote.priceImpactBps,
+    block_number: Number(quote.blockNumber),
   };
-  await quoteStore(await quoteDb()).insert({
+  await storeIssuedQuote({
     quote_id: data.quote_id,
     sub: auth.sub,
     src_chain_id: chainId,

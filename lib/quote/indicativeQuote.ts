@@ -1,13 +1,15 @@
 // POST /v1/quote/indicative: prices from the in-memory snapshot, no RPC round trip.
 import 'server-only';
 import type { IndicativeQuote, IndicativeQuoteRequest } from '@/lib/api/schemas/quote';
-import { normaliseAddress } from '@/lib/api/schemas/primitives';
+import { normaliseAddress } from '@/lib/domain/normaliseAddress';
 import { env } from '@/lib/env';
+import { crossChainIndicative } from './crossChainIndicative';
 import { quoteChain } from './quoteChain';
 import { quoteExactIn } from './quoteExactIn';
 import { routeJson } from './routeJson';
 
 export async function indicativeQuote(body: IndicativeQuoteRequest): Promise<IndicativeQuote> {
+  if (body.src_chain_id !== body.dst_chain_id) return crossChainIndicative(body);
   const { follower } = await quoteChain(body.src_chain_id, body.dst_chain_id);
   const graph = follower.snapshot();
   const feeRate = env().FEE_BPS;

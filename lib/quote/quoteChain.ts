@@ -1,6 +1,6 @@
 // Resolves the chain a quote request names and its running follower (API.md §2 chain rules).
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { findChain, loadChains } from '@/lib/chains/loadChains';
 import { env } from '@/lib/env';
@@ -10,12 +10,12 @@ import { followerFor } from './quoteFollowers';
 export async function quoteChain(srcChainId: number, dstChainId: number): Promise<{ chain: ChainConfig; follower: ChainFollower }> {
   const chains = loadChains();
   const chain = findChain(srcChainId, chains);
-  if (!chain) throw new ApiError('UNSUPPORTED_CHAIN', `src_chain_id ${srcChainId} is not a configured chain`, { field: 'src_chain_id' });
+  if (!chain) throw new DomainError('UNSUPPORTED_CHAIN', `src_chain_id ${srcChainId} is not a configured chain`, { field: 'src_chain_id' });
   if (!findChain(dstChainId, chains)) {
-    throw new ApiError('UNSUPPORTED_CHAIN', `dst_chain_id ${dstChainId} is not a configured chain`, { field: 'dst_chain_id' });
+    throw new DomainError('UNSUPPORTED_CHAIN', `dst_chain_id ${dstChainId} is not a configured chain`, { field: 'dst_chain_id' });
   }
   if (dstChainId !== srcChainId) {
-    throw new ApiError('INVALID_ARGUMENT', 'dst_chain_id must equal src_chain_id: cross-chain quotes are not supported yet', { field: 'dst_chain_id' });
+    throw new DomainError('INVALID_ARGUMENT', 'dst_chain_id must equal src_chain_id: cross-chain quotes are not supported yet', { field: 'dst_chain_id' });
   }
   const follower = followerFor(chain);
   await follower.ready(env().RPC_TIMEOUT_MS);

@@ -19,10 +19,10 @@ describe('quoteExactIn', () => {
     const viaNative = quoteExactIn(graph, { tokenIn: zeroAddress, tokenOut: TOKENS.DAI, amountIn: 10n ** 18n, feeBps: 20 });
     const viaWeth = quoteExactIn(graph, { tokenIn: TOKENS.WETH, tokenOut: TOKENS.DAI, amountIn: 10n ** 18n, feeBps: 20 });
     expect(viaNative.amountOut).toBe(viaWeth.amountOut);
-    expect(viaNative.path[0]).toBe(TOKENS.WETH);
+    expect(viaNative.legs.every((leg) => leg.path[0] === TOKENS.WETH)).toBe(true);
     const out = quoteExactIn(graph, { tokenIn: TOKENS.LINK, tokenOut: zeroAddress, amountIn: 10n ** 18n, feeBps: 0 });
-    expect(out.path[out.path.length - 1]).toBe(TOKENS.WETH);
-    expect(out.route.map((h) => [h.tokenIn, h.tokenOut]).flat()).toContain(TOKENS.WETH);
+    expect(out.legs.every((leg) => leg.path[leg.path.length - 1] === TOKENS.WETH)).toBe(true);
+    expect(out.legs.flatMap((leg) => leg.hops.map((h) => h.tokenOut))).toContain(TOKENS.WETH);
   });
 
   it('refuses native ↔ WETH, which is a wrap and not a swap', () => {

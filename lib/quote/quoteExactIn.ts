@@ -1,55 +1,77 @@
 // An exact-input quote on one chain's graph: native coin through WETH, the service fee, then the best route.
 import { zeroAddress, type Address } from 'viem';
-import { ApiError } from '@/lib/api/errors';
-import { bestRoute } from './bestRoute';
-import type { PoolGraph } from './poolGraph';
+import { MAX_LEGS } from '@/lib/contracts/legs';
+import { DomainError } from '@/lib/domain/DomainError';
+import type { CandidatePath, PoolGraph } from './poolGraph';
 import { serviceFee } from './serviceFee';
+import { splitRoute } from './splitRoute';
 
 export type RouteHop = { pool: Address; tokenIn: Address; tokenOut: Address };
 
-export type ExactInQuote = {
-  amountIn: bigint;
-  feeAmount: bigint;
-  /** What the pools receive: `amountIn − feeAmount`. */
-  swapAmount: bigint;
-  amountOut: bigint;
+/** One path of the route with the part of the swap amount it carries; legs execute in array order. */
+export type QuoteLeg = {
   /** Token path through the pools (WETH where the caller said native). */
   path: readonly Address[];
-  route: readonly RouteHop[];
+  hops: readonly RouteHop[];
+  amountIn: bigint;
+  amountOut: bigint;
+};
+
+export type ExactInQuote = {
+  chainId: number;
+  amountIn: bigint;
+  feeAmount: bigint;
+  /** What the pools receive: `amountIn − feeAmount`, the sum of the legs' `amountIn`. */
+  swapAmount: bigint;
+  /** Sum of the legs' `amountOut`. */
+  amountOut: bigint;
+  legs: readonly QuoteLeg[];
   priceImpactBps: number;
   blockNumber: bigint;
 };
 
-export type ExactInRequest = { tokenIn: Address; tokenOut: Address; amountIn: bigint; feeBps: number };
+export type ExactInRequest = {
+  tokenIn: Address;
+  tokenOut: Address;
+  amountIn: bigint;
+  feeBps: number;
+  /** Most legs the route may split into (default MAX_LEGS; 1: a single path). */
+  maxLegs?: number;
+};
 
 /** The zero address stands for the native coin, which the pools hold as WETH. */
 export function poolToken(graph: PoolGraph, token: Address): Address {
   return token === zeroAddress ? graph.topology.weth : token;
 }
 
+/** The wire-independent description of `path` carrying `amountIn` → `amountOut`. */
+export function legOf(graph: PoolGraph, path: CandidatePath, amountIn: bigint, amountOut: bigint): QuoteLeg {
+  const { pools } = graph.topology;
+  const hops = path.hops.map((hop, i) => ({
+    pool: pools[hop.pool]?.address ?? zeroAddress,
+    tokenIn: path.tokens[i] ?? zeroAddress,
+    tokenOut: path.tokens[i + 1] ?? zeroAddress,
+  }));
+  return { path: path.tokens, hops, amountIn, amountOut };
+}
+
 export function quoteExactIn(graph: PoolGraph, request: ExactInRequest): ExactInQuote {
   const tokenIn = poolToken(graph, request.tokenIn);
   const tokenOut = poolToken(graph, request.tokenOut);
   if (tokenIn === tokenOut) {
-    throw new ApiError('NO_ROUTE', 'token_in and token_out are the native coin and its wrapped token; wrap or unwrap with WETH directly', { field: 'token_out' });
+    throw new DomainError('NO_ROUTE', 'token_in and token_out are the native coin and its wrapped token; wrap or unwrap with WETH directly', { field: 'token_out' });
   }
   const feeAmount = serviceFee(request.amountIn, request.feeBps);
   const swapAmount = request.amountIn - feeAmount;
-  const best = bestRoute(graph, tokenIn, tokenOut, swapAmount);
-  const { pools } = graph.topology;
-  const route = best.path.hops.map((hop, i) => ({
-    pool: pools[hop.pool]?.address ?? zeroAddress,
-    tokenIn: best.path.tokens[i] ?? zeroAddress,
-    tokenOut: best.path.tokens[i + 1] ?? zeroAddress,
-  }));
+  const route = splitRoute(graph, tokenIn, tokenOut, swapAmount, request.maxLegs ?? MAX_LEGS);
   return {
+    chainId: graph.topology.chainId,
     amountIn: request.amountIn,
     feeAmount,
     swapAmount,
-    amountOut: best.amountOut,
-    path: best.path.tokens,
-    route,
-    priceImpactBps: best.priceImpactBps,
+    amountOut: route.amountOut,
+    legs: route.legs.map((leg) => legOf(graph, leg.path, leg.amountIn, leg.amountOut)),
+    priceImpactBps: route.priceImpactBps,
     blockNumber: graph.blockNumber,
   };
 }

@@ -1,14 +1,10 @@
 // One ChainFollower per configured chain, started lazily on first use and kept on globalThis so dev reloads
 // (which re-evaluate modules) do not start a second poller.
 import 'server-only';
-import { decodeEventLog, type Log } from 'viem';
-import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { ChainFollower } from './chainFollower';
-import { quoteDb } from './quoteDb';
-import { quoteStore } from './quoteStore';
 
 type Registry = Map<number, { key: string; follower: ChainFollower }>;
 const REGISTRY_KEY = Symbol.for('swapdesk.quote.followers');
@@ -19,39 +15,19 @@ function registry(): Registry {
   return holder[REGISTRY_KEY];
 }
 
-/**
- * Records the router's QuoteFilled events of `chainId` against the stored quotes. With `replacingFrom` (a reorg)
- * the fills recorded from that block on are replaced by the ones in `logs`, in one transaction.
- */
-export async function recordFills(chainId: number, logs: readonly Log[], replacingFrom?: bigint): Promise<void> {
-  const fills = logs.flatMap((entry) => {
-    let event;
-    try {
-      event = decodeEventLog({ abi: swapRouterAbi, data: entry.data, topics: entry.topics });
-    } catch {
-      return []; // not one of the router's events
-    }
-    // The router also logs signer and fee-recipient changes; only fills settle quotes.
-    if (event.eventName !== 'QuoteFilled' || !entry.transactionHash || entry.blockNumber === null) return [];
-    return [{ quoteId: event.args.quoteId, chainId, txHash: entry.transactionHash, amountOut: event.args.amountOut, block: Number(entry.blockNumber) }];
-  });
-  if (fills.length === 0 && replacingFrom === undefined) return;
-  const now = Math.floor(Date.now() / 1000);
-  await (await quoteDb()).transaction().execute(async (trx) => {
-    const store = quoteStore(trx);
-    if (replacingFrom !== undefined) await store.unfillFrom(chainId, Number(replacingFrom), now);
-    for (const fill of fills) await store.markFilled(fill, now);
-  });
-}
-
 function create(chain: ChainConfig): ChainFollower {
   const config = env();
   const router = chain.swapRouter;
   return new ChainFollower(chain, {
     pollMs: config.QUOTE_POLL_MS,
+    wsUrl: chain.wsUrl,
     rpcTimeoutMs: config.RPC_TIMEOUT_MS,
     staleAfterMs: config.QUOTE_STALE_MS,
-    watch: router ? { address: router, onLogs: (logs, replacingFrom) => recordFills(chain.id, logs, replacingFrom) } : undefined,
+    // The router's logs are followed here only to know how far this instance has seen the chain (status lookups);
+    // the quote-follower job alone records fills (lib/quote/fillFollower.ts), under its lease.
+    watch: router ? { address: router, onLogs: () => undefined } : undefined,
+    // Cross-chain quotes into this chain may not promise more than the relayer holds here.
+    inventory: chain.bridgeToken && chain.relayer ? { token: chain.bridgeToken, holder: chain.relayer } : undefined,
   });
 }
 

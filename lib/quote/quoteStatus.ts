@@ -1,21 +1,30 @@
-// GET /v1/quote/status: a stored firm quote followed to `filled` (router QuoteFilled) or `expired` (chain time past deadline).
+// GET /v1/quote/status: a stored firm quote followed to `filled` (router QuoteFilled) or `expired` (chain time past deadline); cross-chain quotes follow their ERC-7683 order as the relayer records it.
 import 'server-only';
 import { getAbiItem, type Address, type Hex } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import type { QuoteStatus } from '@/lib/api/schemas/quote';
 import type { AuthContext } from '@/lib/auth/authContext';
 import { findChain } from '@/lib/chains/loadChains';
+import { crosschainDb } from '@/lib/crosschain/crosschainDb';
+import { orderStore, type OrderStore } from '@/lib/crosschain/orderStore';
 import { log } from '@/lib/log';
+import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { crossChainStatusOf, type SeenDeposit } from './crossChainStatusOf';
 import { quoteDb } from './quoteDb';
 import { followerFor } from './quoteFollowers';
 import { quoteStore, type QuoteStore, type StoredQuote } from './quoteStore';
 
 const QUOTE_FILLED = getAbiItem({ abi: swapRouterAbi, name: 'QuoteFilled' });
+const ORDER_ESCROWED = getAbiItem({ abi: originSettlerAbi, name: 'OrderEscrowed' });
+/** A relayer whose deposit scan has not moved for this long, or lags this many blocks, may be missing a deposit. */
+const RELAYER_QUIET_MS = 15_000;
+const RELAYER_LAG_BLOCKS = 5n;
 
 /**
- * Settles an `issued` quote the follower cannot vouch for alone: issued before it started watching (a restart),
- * or past its deadline by the chain's clock. One bounded log query; on RPC trouble the stored state stands.
+ * Settles an `issued` quote the quote-follower job may not have seen: issued before this instance started watching
+ * (the job may have started later too), or past its deadline by the chain's clock. One bounded log query; on RPC
+ * trouble the stored state stands. Fills of newer quotes are recorded by the job within a poll.
  */
 async function settle(store: QuoteStore, row: StoredQuote): Promise<void> {
   const chain = findChain(row.src_chain_id);
@@ -46,11 +55,74 @@ async function settle(store: QuoteStore, row: StoredQuote): Promise<void> {
   }
 }
 
-export async function quoteStatus(quoteId: string, auth: AuthContext): Promise<QuoteStatus> {
+/**
+ * A deposit of an undeposited-looking cross-chain quote, read from the source chain when the relayer cannot vouch
+ * for its absence (it is quiet or behind), the quote's deadline has passed, or the destination clock is past the
+ * fill deadline (a relayer that stopped just now still looks current); none past the deadline expires the quote.
+ */
+async function findDeposit(store: QuoteStore, orders: OrderStore, row: StoredQuote, dstTime: bigint | undefined): Promise<SeenDeposit | undefined> {
+  const chain = findChain(row.src_chain_id);
+  if (!chain || !row.order_id) return undefined;
+  const follower = followerFor(chain);
+  const through = follower.watchedThrough();
+  if (!through) return undefined;
+  const expiredOnChain = through.timestamp > BigInt(row.deadline);
+  const progress = await orders.progress(row.src_chain_id);
+  const relayerCurrent = progress !== undefined && Date.now() - progress.updatedAtMs <= RELAYER_QUIET_MS && BigInt(progress.scannedBlock) + RELAYER_LAG_BLOCKS >= through.block;
+  const pastFillDeadline = dstTime !== undefined && row.fill_deadline !== null && dstTime > BigInt(row.fill_deadline);
+  if (relayerCurrent && !expiredOnChain && !pastFillDeadline) return undefined;
+  try {
+    const logs = await follower.client.getLogs({
+      address: row.router_address as Address,
+      event: ORDER_ESCROWED,
+      args: { orderId: row.order_id as Hex },
+      fromBlock: BigInt(row.issued_block),
+      toBlock: through.block,
+    });
+    const found = logs[0];
+    if (found?.transactionHash && found.args.bridgeToken && found.args.amount !== undefined) {
+      return { txHash: found.transactionHash, escrowToken: found.args.bridgeToken, escrowAmount: found.args.amount.toString() };
+    }
+    if (expiredOnChain) await store.markExpired(row.quote_id, Math.floor(Date.now() / 1000));
+  } catch (error: unknown) {
+    log.warn({ chainId: row.src_chain_id, err: error instanceof Error ? error.message : String(error) }, 'cross-chain deposit lookup failed');
+  }
+  return undefined;
+}
+
+async function crossChainStatus(store: QuoteStore, row: StoredQuote): Promise<QuoteStatus> {
+  const orders = orderStore(await crosschainDb());
+  const order = row.order_id ? await orders.find(row.order_id) : await orders.findByQuoteId(row.quote_id);
+  const dstChain = findChain(row.dst_chain_id);
+  const dstTime = dstChain ? followerFor(dstChain).headTime() : undefined;
+  const deposit = !order && row.status === 'issued' ? await findDeposit(store, orders, row, dstTime) : undefined;
+  const current = deposit || order ? row : ((await store.find(row.quote_id)) ?? row);
+  return crossChainStatusOf(current, { order, deposit, dstTime });
+}
+
+/** A status lookup: by the quote id, or by the hash of the source transaction that executed it. */
+export type QuoteStatusKey = { quote_id?: string; src_tx_hash?: string };
+
+async function findQuote(store: QuoteStore, key: QuoteStatusKey): Promise<StoredQuote | undefined> {
+  if (key.quote_id !== undefined) return store.find(key.quote_id);
+  if (key.src_tx_hash === undefined) return undefined;
+  const sameChain = await store.findBySrcTxHash(key.src_tx_hash);
+  if (sameChain) return sameChain;
+  // A cross-chain deposit: the relayer recorded which order (and so which quote) it opened.
+  const order = await orderStore(await crosschainDb()).findByOpenTxHash(key.src_tx_hash);
+  return order ? store.find(order.quote_id) : undefined;
+}
+
+export async function quoteStatus(key: QuoteStatusKey, auth: AuthContext): Promise<QuoteStatus> {
   const store = quoteStore(await quoteDb());
-  let row = await store.find(quoteId);
+  let row = await findQuote(store, key);
   // Another caller's quote answers exactly like an unknown one: ids are not an oracle.
-  if (!row || row.sub !== auth.sub) throw new ApiError('NOT_FOUND', `quote_id ${quoteId} is not a quote of this token`, { field: 'quote_id' });
+  if (!row || row.sub !== auth.sub) {
+    const field = key.quote_id !== undefined ? 'quote_id' : 'src_tx_hash';
+    throw new DomainError('NOT_FOUND', `${field} ${key.quote_id ?? key.src_tx_hash} is not a quote of this token`, { field });
+  }
+  const quoteId = row.quote_id;
+  if (row.src_chain_id !== row.dst_chain_id) return crossChainStatus(store, row);
   if (row.status === 'issued') {
     await settle(store, row);
     row = (await store.find(quoteId)) ?? row;

@@ -36,7 +36,16 @@ describe.each(TEST_DB_KINDS)('quoteStore on %s', (kind) => {
     const id = `0x${'11'.repeat(32)}`;
     await store.insert(quote(id));
     const row = await store.find(id.toUpperCase().replace('0X', '0x'));
-    expect(row).toEqual({ ...quote(id), status: 'issued', src_tx_hash: null, dst_tx_hash: null, amount_out_actual: null, filled_block: null, updated_at: 1_795_000_000 });
+    expect(row).toEqual({ ...quote(id), status: 'issued', src_tx_hash: null, dst_tx_hash: null, amount_out_actual: null, filled_block: null, order_id: null, fill_deadline: null, updated_at: 1_795_000_000 });
+  });
+
+  it('keeps a cross-chain quote\'s order id (lower case) and fill deadline, and finds a quote by its source transaction', async () => {
+    const id = `0x${'3c'.repeat(32)}`;
+    await store.insert({ ...quote(id), dst_chain_id: 31338, order_id: `0x${'AB'.repeat(32)}`, fill_deadline: 4_102_444_900 });
+    expect(await store.find(id)).toMatchObject({ order_id: `0x${'ab'.repeat(32)}`, fill_deadline: 4_102_444_900 });
+    await store.markFilled({ quoteId: id, chainId: 31337, txHash: '0xcc', amountOut: 7n, block: 30 }, 1_795_000_400);
+    expect((await store.findBySrcTxHash('0xCC'))?.quote_id).toBe(id);
+    expect(await store.findBySrcTxHash('0xdd')).toBeUndefined();
   });
 
   it('a fill wins over an expiry, and a second fill does not overwrite the first', async () => {

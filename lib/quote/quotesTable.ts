@@ -30,6 +30,9 @@ export interface QuotesTable {
   amount_out_actual: string | null;
   /** Block of the fill; a reorg dropping it returns the quote to `issued` (migration 0101). */
   filled_block: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Cross-chain (migration 0301): the ERC-7683 order the quote opens, and its fill deadline (destination clock). */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  fill_deadline: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** Unix seconds. */
   created_at: BigIntColumn;
   updated_at: BigIntColumn;

@@ -1,5 +1,5 @@
 // Slippage in exact integers: percent with a precision of 0.0001 % (1e-6 as a fraction), API.md §2 and §4.
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 
 export const PPM = 1_000_000n;
 
@@ -18,7 +18,7 @@ export function assertWithinSlippage(indicativeAmountOut: bigint, amountOut: big
   if (amountOut * PPM >= indicativeAmountOut * (PPM - ppm)) return;
   const deviationBps = Number(((indicativeAmountOut - amountOut) * 10_000n) / indicativeAmountOut);
   const allowedBps = Number(ppm) / 100;
-  throw new ApiError(
+  throw new DomainError(
     'SLIPPAGE_EXCEEDED',
     `amount_out ${amountOut} is ${deviationBps} bps below indicative_amount_out ${indicativeAmountOut}, more than the slippage allows (${allowedBps} bps)`,
     {

@@ -3,11 +3,19 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_market';
 import * as m0100 from './0100_quotes';
 import * as m0101 from './0101_quote_fill_block';
+import * as m0150 from './0150_quotes_by_sub';
 import * as m0200 from './0200_siwe_nonces';
+import * as m0300 from './0300_crosschain_orders';
+import * as m0301 from './0301_quote_crosschain';
+import * as m0400 from './0400_job_leases';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
   '0100_quotes': m0100,
   '0101_quote_fill_block': m0101,
+  '0150_quotes_by_sub': m0150,
   '0200_siwe_nonces': m0200,
+  '0300_crosschain_orders': m0300,
+  '0301_quote_crosschain': m0301,
+  '0400_job_leases': m0400,
 };

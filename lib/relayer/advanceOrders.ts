@@ -1,0 +1,267 @@
+// One round of the relayer's work on stored orders: fill what is owed (after asking the destination whether it is
+// filled already), settle filled orders and refund expired ones on the origin with the attester's signature.
+import 'server-only';
+import {
+  encodeFunctionData, getAbiItem, isAddressEqual, zeroAddress, type AbiEvent, type Address, type Hash, type Hex, type TransactionReceipt,
+} from 'viem';
+import type { OrderStore, StoredOrder } from '@/lib/crosschain/orderStore';
+import type { PendingKind } from '@/lib/crosschain/crosschainTables';
+import { log } from '@/lib/log';
+import type { RelayerChain } from './relayerChains';
+import { ATTESTATION_KIND } from '@/lib/contracts/attestation';
+import { decodeOriginData, ORDER_STATUS as ORIGIN_STATUS } from '@/lib/contracts/crossChainQuote';
+import { destinationSettlerAbi, originSettlerAbi } from './settlerAbi';
+
+const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
+const SETTLED = getAbiItem({ abi: originSettlerAbi, name: 'OrderSettled' });
+const REFUNDED = getAbiItem({ abi: originSettlerAbi, name: 'OrderRefunded' });
+/** How far back a fill the relayer did not send itself is looked for (fill windows are minutes, not days). */
+const FILL_LOOKBACK_BLOCKS = 50_000n;
+/** Gas limit over the node's estimate (a swap on the destination may touch a warmer or colder pool by then). */
+const GAS_HEADROOM_PCT = 130n;
+/** After a refused or reverted transaction, the order waits this long (the pool or the inventory may change). */
+export const RETRY_AFTER_MS = 3_000;
+
+export type AttestationInput = { originChainId: number; originSettler: Address; orderId: Hex; kind: number; relayer: Address };
+
+export type WorkContext = {
+  store: OrderStore;
+  /** Records a signed transaction before it is sent (and refuses, throwing, when this relayer may no longer write). */
+  recordPending: (orderId: string, kind: PendingKind, hash: Hash) => Promise<void>;
+  chains: Map<number, RelayerChain>;
+  relayer: Address;
+  attest: (input: AttestationInput) => Promise<Hex>;
+  receiptTimeoutMs: number;
+  /** Wall clock, unix seconds (row timestamps). */
+  now: () => number;
+  /** Bridge asset the relayer may still spend per chain this round (read at the start of the round). */
+  available: Map<number, bigint>;
+  /** Orders whose last transaction was refused or reverted, and when to try them again (ms): no retry every round. */
+  retryAt: Map<string, number>;
+};
+
+export type WorkReport = { filled: number; settled: number; expired: number; refunded: number; failed: number };
+
+type Sent = { order: StoredOrder; kind: PendingKind; chain: RelayerChain; hash: Hash };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
+
+async function findEvent(chain: RelayerChain, address: Address, event: AbiEvent, orderId: Hex, fromBlock: bigint): Promise<{ txHash: Hash; block: number } | undefined> {
+  const logs = await chain.client.getLogs({ address, event, args: { orderId }, fromBlock, toBlock: 'latest' });
+  const first = logs[0];
+  return first?.transactionHash && first.blockNumber !== null ? { txHash: first.transactionHash, block: Number(first.blockNumber) } : undefined;
+}
+
+/** The destination's record of an order at `blockNumber` (or latest); relayer zero means not filled. */
+async function fillRecord(chain: RelayerChain, orderId: Hex, blockNumber?: bigint) {
+  const settler = chain.destinationSettler;
+  if (!settler) throw new Error(`chain ${chain.id} has no destination settler`);
+  const [relayer, amountOut, filledAt] = await chain.client.readContract({
+    address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId], ...(blockNumber !== undefined ? { blockNumber } : {}),
+  });
+  return { relayer, amountOut, filledAt: Number(filledAt) };
+}
+
+async function recordFill(ctx: WorkContext, order: StoredOrder, dst: RelayerChain, record: Awaited<ReturnType<typeof fillRecord>>, tx?: { txHash: Hash; block: number }): Promise<boolean> {
+  const settler = dst.destinationSettler;
+  const found = tx ?? (settler ? await findEvent(dst, settler, FILLED, order.order_id as Hex, await lookbackFrom(dst)) : undefined);
+  return ctx.store.markFilled(order.order_id, {
+    relayer: record.relayer, txHash: found?.txHash ?? null, block: found?.block ?? null, ts: record.filledAt, amountOut: record.amountOut,
+  }, ctx.now());
+}
+
+async function lookbackFrom(chain: RelayerChain): Promise<bigint> {
+  const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+  return head > FILL_LOOKBACK_BLOCKS ? head - FILL_LOOKBACK_BLOCKS : 0n;
+}
+
+/** A transaction recorded before a restart (or a timed-out wait): settled from its receipt, or forgotten if the node never saw it. */
+async function resolvePending(ctx: WorkContext, order: StoredOrder): Promise<'done' | 'waiting' | 'forgotten'> {
+  const kind = order.pending_kind;
+  const hash = order.pending_tx_hash as Hash | null;
+  const chain = ctx.chains.get(kind === 'fill' ? order.dst_chain_id : order.src_chain_id);
+  if (!kind || !hash || !chain) return 'forgotten';
+  const receipt = await chain.client.getTransactionReceipt({ hash }).catch(() => undefined);
+  if (receipt) {
+    await applyReceipt(ctx, { order, kind, chain, hash }, receipt);
+    return 'done';
+  }
+  const inPool = await chain.client.getTransaction({ hash }).catch(() => undefined);
+  if (inPool) return 'waiting';
+  await ctx.store.clearPending(order.order_id, ctx.now());
+  return 'forgotten';
+}
+
+async function applyReceipt(ctx: WorkContext, sent: Sent, receipt: TransactionReceipt): Promise<boolean> {
+  const { order, kind, chain, hash } = sent;
+  if (receipt.status !== 'success') {
+    log.warn({ orderId: order.order_id, kind, tx: hash, chainId: chain.id }, 'relayer transaction reverted; the order is looked at again');
+    ctx.retryAt.set(order.order_id, Date.now() + RETRY_AFTER_MS);
+    await ctx.store.clearPending(order.order_id, ctx.now());
+    return false;
+  }
+  const at = { txHash: hash, block: Number(receipt.blockNumber) };
+  if (kind === 'fill') return recordFill(ctx, order, chain, await fillRecord(chain, order.order_id as Hex, receipt.blockNumber), at);
+  if (kind === 'settle') return ctx.store.markSettled(order.order_id, at, ctx.now());
+  return ctx.store.markRefunded(order.order_id, at, ctx.now());
+}
+
+async function awaitSent(ctx: WorkContext, sent: readonly Sent[], report: WorkReport): Promise<void> {
+  await Promise.all(sent.map(async (s) => {
+    try {
+      const receipt = await s.chain.client.waitForTransactionReceipt({ hash: s.hash, timeout: ctx.receiptTimeoutMs });
+      if (await applyReceipt(ctx, s, receipt)) report[s.kind === 'fill' ? 'filled' : s.kind === 'settle' ? 'settled' : 'refunded'] += 1;
+      else report.failed += 1;
+    } catch (error: unknown) {
+      // Still pending: the stored hash is looked at again next round.
+      log.warn({ orderId: s.order.order_id, kind: s.kind, tx: s.hash, err: errorText(error) }, 'relayer transaction not mined yet');
+    }
+  }));
+}
+
+/** Gas for a call the relayer is about to send, with headroom; throws when the node says it would revert. */
+async function estimate(ctx: WorkContext, chain: RelayerChain, to: Address, data: Hex): Promise<bigint> {
+  const gas = await chain.client.estimateGas({ account: ctx.relayer, to, data });
+  return (gas * GAS_HEADROOM_PCT) / 100n;
+}
+
+async function send(ctx: WorkContext, report: WorkReport, order: StoredOrder, kind: PendingKind, chain: RelayerChain, to: Address, data: Hex, gas: Promise<bigint>): Promise<Sent | undefined> {
+  try {
+    const hash = await chain.sender.send({ to, data, gas: await gas }, (h) => ctx.recordPending(order.order_id, kind, h));
+    return { order, kind, chain, hash };
+  } catch (error: unknown) {
+    report.failed += 1;
+    ctx.retryAt.set(order.order_id, Date.now() + RETRY_AFTER_MS);
+    log.warn({ orderId: order.order_id, kind, chainId: chain.id, err: errorText(error) }, 'relayer could not send');
+    return undefined;
+  }
+}
+
+/** Opened orders: record fills and expiries the destination shows, fill the rest from inventory. */
+async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], report: WorkReport): Promise<void> {
+  const heads = new Map<number, Promise<{ number: bigint; timestamp: bigint }>>();
+  const headOf = (chain: RelayerChain) => {
+    let head = heads.get(chain.id);
+    if (!head) heads.set(chain.id, (head = chain.client.getBlock({ blockTag: 'latest' }).then((b) => ({ number: b.number, timestamp: b.timestamp }))));
+    return head;
+  };
+  const toFill: { order: StoredOrder; dst: RelayerChain }[] = [];
+  await Promise.all(orders.map(async (order) => {
+    const dst = ctx.chains.get(order.dst_chain_id);
+    if (!dst?.destinationSettler) return;
+    try {
+      const head = await headOf(dst);
+      const record = await fillRecord(dst, order.order_id as Hex, head.number);
+      if (!isAddressEqual(record.relayer, zeroAddress)) {
+        await recordFill(ctx, order, dst, record);
+      } else if (head.timestamp > BigInt(order.fill_deadline)) {
+        // Nothing can fill after a block past the deadline: the destination's answer is final.
+        if (await ctx.store.markExpired(order.order_id, ctx.now())) report.expired += 1;
+      } else {
+        toFill.push({ order, dst });
+      }
+    } catch (error: unknown) {
+      report.failed += 1;
+      log.warn({ orderId: order.order_id, chainId: dst.id, err: errorText(error) }, 'relayer could not read the destination');
+    }
+  }));
+  const calls = toFill.flatMap(({ order, dst }) => {
+    const settler = dst.destinationSettler;
+    if (!settler) return [];
+    const fill = decodeOriginData(order.origin_data as Hex);
+    if (!isAddressEqual(fill.dstSettler, settler) || (dst.bridgeToken && !isAddressEqual(fill.dstBridgeToken, dst.bridgeToken))) {
+      log.warn({ orderId: order.order_id, chainId: dst.id }, 'order names another destination settler or bridge asset; left to expire and be refunded');
+      return [];
+    }
+    const amount = BigInt(order.dst_bridge_amount);
+    const available = ctx.available.get(dst.id) ?? 0n;
+    if (available < amount) {
+      log.warn({ orderId: order.order_id, chainId: dst.id, needed: amount.toString(), available: available.toString() }, 'relayer inventory too low to fill');
+      return [];
+    }
+    ctx.available.set(dst.id, available - amount);
+    const data = encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [order.order_id as Hex, order.origin_data as Hex, '0x'] });
+    // Estimates run side by side; sends go out one by one in nonce order.
+    const gas = estimate(ctx, dst, settler, data);
+    gas.catch(() => undefined);
+    return [{ order, dst, settler, data, gas }];
+  });
+  const sent: Sent[] = [];
+  for (const c of calls) {
+    const s = await send(ctx, report, c.order, 'fill', c.dst, c.settler, c.data, c.gas);
+    if (s) sent.push(s);
+  }
+  await awaitSent(ctx, sent, report);
+}
+
+/** Filled and expired orders: settle or refund on the origin, unless the origin already did. */
+async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], report: WorkReport): Promise<void> {
+  const sent: Sent[] = [];
+  const checked = await Promise.all(orders.map(async (order) => {
+    const src = ctx.chains.get(order.src_chain_id);
+    if (!src) return undefined;
+    const settler = order.origin_settler as Address;
+    try {
+      const status = await src.client.readContract({ address: settler, abi: originSettlerAbi, functionName: 'orderStatus', args: [order.order_id as Hex] });
+      return { order, src, settler, status };
+    } catch (error: unknown) {
+      report.failed += 1;
+      log.warn({ orderId: order.order_id, chainId: src.id, err: errorText(error) }, 'relayer could not read the origin');
+      return undefined;
+    }
+  }));
+  const calls: { order: StoredOrder; src: RelayerChain; settler: Address; data: Hex; filled: boolean; gas: Promise<bigint> }[] = [];
+  await Promise.all(checked.map(async (c) => {
+    if (!c) return;
+    const { order, src, settler, status } = c;
+    const orderId = order.order_id as Hex;
+    if (status === ORIGIN_STATUS.settled || status === ORIGIN_STATUS.refunded) {
+      const event = status === ORIGIN_STATUS.settled ? SETTLED : REFUNDED;
+      const tx = await findEvent(src, settler, event, orderId, BigInt(order.open_block)).catch(() => undefined);
+      if (!tx) return;
+      if (status === ORIGIN_STATUS.settled) await ctx.store.markSettled(order.order_id, tx, ctx.now());
+      else await ctx.store.markRefunded(order.order_id, tx, ctx.now());
+      return;
+    }
+    if (status !== ORIGIN_STATUS.opened) {
+      log.warn({ orderId, chainId: src.id, status }, 'the origin does not know this order');
+      return;
+    }
+    const filled = order.state === 'filled';
+    const relayer = filled ? (order.relayer as Address) : zeroAddress;
+    const attestation = await ctx.attest({
+      originChainId: order.src_chain_id, originSettler: settler, orderId, kind: filled ? ATTESTATION_KIND.filled : ATTESTATION_KIND.expired, relayer,
+    });
+    const data = filled
+      ? encodeFunctionData({ abi: originSettlerAbi, functionName: 'settle', args: [orderId, relayer, attestation] })
+      : encodeFunctionData({ abi: originSettlerAbi, functionName: 'refund', args: [orderId, attestation] });
+    const gas = estimate(ctx, src, settler, data);
+    gas.catch(() => undefined);
+    calls.push({ order, src, settler, data, filled, gas });
+  }));
+  for (const c of calls) {
+    const s = await send(ctx, report, c.order, c.filled ? 'settle' : 'refund', c.src, c.settler, c.data, c.gas);
+    if (s) sent.push(s);
+  }
+  await awaitSent(ctx, sent, report);
+}
+
+/**
+ * Works through the active orders once: first the transactions left in flight, then fills, then (reading the orders
+ * again, so this round's fills settle at once) settlements and refunds.
+ */
+export async function advanceOrders(ctx: WorkContext): Promise<WorkReport> {
+  const report: WorkReport = { filled: 0, settled: 0, expired: 0, refunded: 0, failed: 0 };
+  const waiting = new Set<string>();
+  for (const order of await ctx.store.active()) {
+    if (!order.pending_tx_hash) continue;
+    if ((await resolvePending(ctx, order).catch(() => 'waiting' as const)) === 'waiting') waiting.add(order.order_id);
+  }
+  const now = Date.now();
+  for (const [orderId, at] of ctx.retryAt) if (at <= now) ctx.retryAt.delete(orderId);
+  const ready = async (state: StoredOrder['state'][]) => (await ctx.store.active())
+    .filter((o) => state.includes(o.state) && !waiting.has(o.order_id) && !o.pending_tx_hash && !ctx.retryAt.has(o.order_id));
+  await fillRound(ctx, await ready(['opened']), report);
+  await settleRound(ctx, await ready(['filled', 'expired']), report);
+  return report;
+}

@@ -1,0 +1,156 @@
+// The cross-chain relayer as a start/stop job: every round it records new deposits on each chain, then fills,
+// settles and refunds. All of its state lives in the store, so any process can take over where another stopped.
+import 'server-only';
+import { encodeFunctionData, getAddress, maxUint256, type Hash, type Hex, type LocalAccount } from 'viem';
+import type { CrosschainDb, PendingKind } from '@/lib/crosschain/crosschainTables';
+import { orderStore } from '@/lib/crosschain/orderStore';
+import { log } from '@/lib/log';
+import { advanceOrders, type AttestationInput, type WorkReport } from './advanceOrders';
+import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { relayerChains, type RelayerChain } from './relayerChains';
+import { scanDeposits, type Fence } from './scanDeposits';
+import { erc20Abi } from './settlerAbi';
+
+export type RelayerOptions = {
+  db: CrosschainDb;
+  /** The chain registry as it is now (read every round: the devnet may rewrite it). */
+  chains: () => readonly ChainConfig[];
+  /** Pays fills from its inventory and is repaid the escrow. */
+  account: LocalAccount;
+  /** The attester's signature over an attestation (CONTRACTS.md § Cross-chain). */
+  attest: (input: AttestationInput) => Promise<Hex>;
+  pollMs: number;
+  confirmations: number;
+  rpcTimeoutMs: number;
+  /** Blocks per eth_getLogs while catching up on deposits. */
+  rangeBlocks?: number;
+  /** How long a round waits for its transactions' receipts before leaving them for the next round. */
+  receiptTimeoutMs?: number;
+  /**
+   * Runs inside the transaction that records a deposit scan or a transaction about to be sent, and throws when this
+   * relayer may no longer write (a single-writer lease taken over): a deposed relayer sends nothing more.
+   */
+  fence?: Fence;
+};
+
+export type PassReport = WorkReport & { recorded: number };
+
+export type Relayer = {
+  /** Runs rounds every `pollMs` until stopped. */
+  start(): void;
+  /** Stops the loop; resolves once a round under way has finished. */
+  stop(): Promise<void>;
+  /** One round now (after any round under way). */
+  pass(): Promise<PassReport>;
+};
+
+/** Inventory rows are rewritten when they change, and at least this often, so health can tell a live relayer. */
+const HEARTBEAT_MS = 5_000;
+const errorText = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
+
+export function createRelayer(options: RelayerOptions): Relayer {
+  const store = orderStore(options.db);
+  const chains = relayerChains(options.account, options.rpcTimeoutMs, Math.min(options.pollMs, 250));
+  const relayer = getAddress(options.account.address);
+  const lastInventory = new Map<number, { key: string; at: number }>();
+  const approved = new Set<number>();
+  const retryAt = new Map<string, number>();
+  const now = () => Math.floor(Date.now() / 1000);
+  let queue: Promise<unknown> = Promise.resolve();
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  async function inventory(chain: RelayerChain): Promise<bigint> {
+    const [bridge, native] = await Promise.all([
+      chain.bridgeToken ? chain.client.readContract({ address: chain.bridgeToken, abi: erc20Abi, functionName: 'balanceOf', args: [relayer] }) : 0n,
+      chain.client.getBalance({ address: relayer }),
+    ]);
+    const key = `${bridge}:${native}`;
+    const last = lastInventory.get(chain.id);
+    if (!last || last.key !== key || Date.now() - last.at > HEARTBEAT_MS) {
+      await store.saveInventory(chain.id, { bridge, native }, Date.now());
+      lastInventory.set(chain.id, { key, at: Date.now() });
+    }
+    return bridge;
+  }
+
+  /** The destination settler pulls fills from the relayer: approve it once per chain if nobody did (the devnet does). */
+  const fence = options.fence ?? (async () => undefined);
+  const recordPending = (orderId: string, kind: PendingKind, hash: Hash) => options.db.transaction().execute(async (trx) => {
+    await fence(trx);
+    await orderStore(trx).setPending(orderId, kind, hash, now());
+  });
+
+  async function ensureAllowance(chain: RelayerChain): Promise<void> {
+    const { bridgeToken, destinationSettler } = chain;
+    if (!bridgeToken || !destinationSettler || approved.has(chain.id)) return;
+    const allowance = await chain.client.readContract({ address: bridgeToken, abi: erc20Abi, functionName: 'allowance', args: [relayer, destinationSettler] });
+    if (allowance < maxUint256 / 2n) {
+      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [destinationSettler, maxUint256] });
+      const hash = await chain.sender.send({ to: bridgeToken, data }, () => options.db.transaction().execute(fence));
+      await chain.client.waitForTransactionReceipt({ hash, timeout: options.receiptTimeoutMs ?? 30_000 });
+      log.info({ chainId: chain.id, tx: hash }, 'relayer approved the destination settler');
+    }
+    approved.add(chain.id);
+  }
+
+  async function round(): Promise<PassReport> {
+    const byId = chains.current(options.chains());
+    const list = [...byId.values()];
+    // Rounds are seconds apart; a standby that took over in between used the same key.
+    for (const chain of list) chain.sender.resync();
+    let recorded = 0;
+    const available = new Map<number, bigint>();
+    await Promise.all(list.map(async (chain) => {
+      try {
+        const scan = await scanDeposits(options.db, chain, { confirmations: options.confirmations, rangeBlocks: options.rangeBlocks ?? 2_000, now, fence });
+        recorded += scan.recorded;
+        await ensureAllowance(chain);
+        available.set(chain.id, await inventory(chain));
+      } catch (error: unknown) {
+        log.warn({ chainId: chain.id, err: errorText(error) }, 'relayer could not follow this chain; retrying');
+      }
+    }));
+    const work = await advanceOrders({
+      store, recordPending, chains: byId, relayer, attest: options.attest, receiptTimeoutMs: options.receiptTimeoutMs ?? 30_000, now, available, retryAt,
+    });
+    const report = { recorded, ...work };
+    if (recorded || work.filled || work.settled || work.expired || work.refunded || work.failed) log.info(report, 'relayer round');
+    return report;
+  }
+
+  function pass(): Promise<PassReport> {
+    const result = queue.then(round);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      await pass().catch((error: unknown) => log.warn({ err: errorText(error) }, 'relayer round failed; retrying'));
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, options.pollMs);
+      });
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      wake?.();
+      await loop;
+      loop = undefined;
+    },
+    pass,
+  };
+}
