@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EnvError, parseEnv } from './env';
+import { EnvError, missingClusterSettings, parseEnv } from './env';
 
 const example = readFileSync(path.resolve(import.meta.dirname, '../.env.example'), 'utf8');
 const exampleVars = Object.fromEntries(
@@ -23,5 +23,22 @@ describe('configuration', () => {
 
   it('names every bad value in one error', () => {
     expect(() => parseEnv({ RATE_LIMIT_QUOTE_PER_MIN: '0', RPC_TIMEOUT_MS: 'soon' })).toThrow(/RATE_LIMIT_QUOTE_PER_MIN[\s\S]*RPC_TIMEOUT_MS/);
+  });
+
+  it('cluster mode refuses with one line per value that must be shared', () => {
+    const shared = { DATABASE_URL: 'postgres://db/swapdesk', REDIS_URL: 'redis://r:6379', JWT_PRIVATE_KEY: '{}', NEXTAUTH_SECRET: 's', NEXTAUTH_URL: 'https://swap.example', QUOTE_SIGNER_KEY: `0x${'11'.repeat(32)}` };
+    expect(parseEnv({ ...shared, SWAPDESK_CLUSTER: 'true' }).SWAPDESK_CLUSTER).toBe(true);
+    let problems: string[] = [];
+    try {
+      parseEnv({ SWAPDESK_CLUSTER: '1', DATABASE_URL: shared.DATABASE_URL, NEXTAUTH_URL: shared.NEXTAUTH_URL });
+    } catch (error: unknown) {
+      if (error instanceof EnvError) problems = error.problems;
+    }
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['REDIS_URL', 'JWT_PRIVATE_KEY', 'NEXTAUTH_SECRET', 'QUOTE_SIGNER_KEY']);
+    expect(problems[1]).toMatch(/^JWT_PRIVATE_KEY is not set: cluster mode needs the ES256 key/);
+    expect(missingClusterSettings(shared, ['app', 'relayer'])).toEqual([
+      expect.stringMatching(/^RELAYER_KEY is not set/), expect.stringMatching(/^ATTESTER_KEY is not set/),
+    ]);
+    expect(parseEnv({}).SWAPDESK_CLUSTER).toBe(false);
   });
 });

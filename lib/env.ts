@@ -44,10 +44,31 @@ const EnvSchema = z.object({
   /** Origin of a running server for HTTP benchmarks (e.g. http://localhost:3000); unset skips them. */
   BASE_URL: optionalString,
   REDIS_URL: optionalString,
+  /** Origins whose browser pages may call /v1 (comma-separated, exact `scheme://host[:port]`); `*` (default) is any. */
+  CORS_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] | '*' => {
+      const t = v?.trim() ?? '';
+      if (t === '' || t === '*') return '*';
+      const origins = t.split(',').map((o) => o.trim()).filter((o) => o.length > 0);
+      const bad = origins.filter((o) => !/^https?:\/\/[^/\s]+$/.test(o));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `CORS_ALLOWED_ORIGINS must list origins such as https://app.example.com, separated by commas, or be *; not ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return origins;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FEE_BPS: intInRange('FEE_BPS', 0, 100, 20),
   QUOTE_SIGNER_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
     message: 'QUOTE_SIGNER_KEY must be a 0x-prefixed 32-byte hex private key',
+  }),
+  ATTESTER_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
+    message: 'ATTESTER_KEY must be a 0x-prefixed 32-byte hex private key',
+  }),
+  RELAYER_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
+    message: 'RELAYER_KEY must be a 0x-prefixed 32-byte hex private key',
   }),
   JWT_PRIVATE_KEY: optionalString,
   JWT_ISSUER: z.string().default('swapdesk'),
@@ -72,7 +93,44 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, false or the number of proxies in front (0-9), got "${v}"` });
       return z.NEVER;
     }),
+  /**
+   * Several instances share this deployment (cluster mode; `npm start -- --cluster N` sets it): every value that
+   * must be the same on each instance has to come from configuration, and start-up refuses without it.
+   */
+  SWAPDESK_CLUSTER: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = v?.trim().toLowerCase() ?? '';
+      if (t === '' || t === '0' || t === 'false') return false;
+      if (t === '1' || t === 'true') return true;
+      ctx.addIssue({ code: 'custom', message: `SWAPDESK_CLUSTER must be true or false, got "${v}"` });
+      return z.NEVER;
+    }),
+  /** Concurrent candle streams (/v1/market/stream) one client IP may hold on one instance. */
+  STREAM_MAX_PER_IP: intInRange('STREAM_MAX_PER_IP', 1, 100_000, 20),
+  /** Concurrent candle streams one instance serves in all. */
+  STREAM_MAX_PER_INSTANCE: intInRange('STREAM_MAX_PER_INSTANCE', 1, 1_000_000, 2_000),
+  /**
+   * A background job's lease (indexer, quote follower, relayer): a copy that stops renewing it for this long is
+   * replaced by a standby. The holder renews every fifth of it; standbys try every 2 s.
+   */
+  JOB_LEASE_TTL_MS: intInRange('JOB_LEASE_TTL_MS', 1_000, 120_000, 15_000),
   HEALTH_MAX_INDEXER_LAG_BLOCKS: intInRange('HEALTH_MAX_INDEXER_LAG_BLOCKS', 0, 1_000_000, 20),
+  /** Cross-chain: the relayer's share of the escrowed bridge amount, in bps (rounded up). */
+  RELAYER_FEE_BPS: intInRange('RELAYER_FEE_BPS', 0, 1000, 10),
+  /** Cross-chain: a flat part of the relayer's fee for its destination gas, in US cents of the bridge asset. */
+  RELAYER_GAS_FEE_USD_CENTS: intInRange('RELAYER_GAS_FEE_USD_CENTS', 0, 100_000, 50),
+  /** Cross-chain: seconds the relayer has to fill after the latest moment the deposit may be made (the quote's deadline). */
+  CROSSCHAIN_FILL_WINDOW_SEC: intInRange('CROSSCHAIN_FILL_WINDOW_SEC', 5, 86_400, 300),
+  /** Cross-chain: the fill time quoted until fills have been measured. */
+  CROSSCHAIN_FILL_TIME_DEFAULT_SEC: intInRange('CROSSCHAIN_FILL_TIME_DEFAULT_SEC', 1, 3600, 10),
+  /** How often the relayer looks for new deposits and works through open orders. */
+  RELAYER_POLL_MS: intInRange('RELAYER_POLL_MS', 20, 60_000, 250),
+  /** Blocks an origin Open must have on top before the relayer fills it (0: fill on inclusion; reorgs are unwound). */
+  RELAYER_CONFIRMATIONS: intInRange('RELAYER_CONFIRMATIONS', 0, 1_000, 0),
+  /** /v1/health answers 503 when the relayer's deposit scan is more blocks than this behind a chain's head. */
+  HEALTH_MAX_RELAYER_LAG_BLOCKS: intInRange('HEALTH_MAX_RELAYER_LAG_BLOCKS', 0, 1_000_000, 20),
 });
 
 type RawEnv = z.infer<typeof EnvSchema>;
@@ -90,11 +148,43 @@ export class EnvError extends Error {
   }
 }
 
+/**
+ * What cluster mode needs from configuration, per process role, and why: a value a process would otherwise make up
+ * for itself (a key generated into its own data folder, a store in its own file) differs from instance to instance.
+ */
+export const CLUSTER_SETTINGS = {
+  app: {
+    DATABASE_URL: 'the PostgreSQL every instance and job shares (SQLite is one machine\'s file)',
+    REDIS_URL: 'the Redis that shares rate limits between instances',
+    JWT_PRIVATE_KEY: 'the ES256 key every instance signs and verifies API tokens with',
+    NEXTAUTH_SECRET: 'the secret every instance signs sign-in sessions with',
+    NEXTAUTH_URL: 'the public URL of the load balancer (the sign-in domain)',
+    QUOTE_SIGNER_KEY: 'the key every instance signs firm quotes with (the SwapRouter trusts one signer)',
+  },
+  relayer: {
+    RELAYER_KEY: 'the relayer account that fills cross-chain orders (one inventory, whichever copy holds the lease)',
+    ATTESTER_KEY: 'the attester key the settlers trust',
+  },
+} as const;
+
+export type ClusterRole = keyof typeof CLUSTER_SETTINGS;
+
+/** One line per value cluster mode needs for `roles` that `source` lacks. */
+export function missingClusterSettings(source: Record<string, string | undefined>, roles: readonly ClusterRole[]): string[] {
+  return roles.flatMap((role) => Object.entries(CLUSTER_SETTINGS[role])
+    .filter(([name]) => !source[name]?.trim())
+    .map(([name, why]) => `${name} is not set: cluster mode needs ${why}`));
+}
+
 /** Parses a raw environment; throws EnvError listing every bad value. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)));
+  }
+  if (result.data.SWAPDESK_CLUSTER) {
+    const missing = missingClusterSettings(source, ['app']);
+    if (missing.length > 0) throw new EnvError(missing);
   }
   const dataDir = path.resolve(/*turbopackIgnore: true*/ result.data.SWAPDESK_DATA_DIR ?? 'data');
   return {

@@ -1,26 +1,46 @@
-// `npm start`: the devnet (two anvil chains with markets and history), the indexer and the web app on this
-// machine, with progress on stdout; Ctrl-C stops every child, the chains saving their state first.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// `npm start`: the devnet (two anvil chains with markets and history), the background jobs and the web app on this
+// machine (`--cluster N`: N instances behind HAProxy), with progress on stdout; Ctrl-C stops every child, the chains saving their state first.
 import path from 'node:path';
 import { DEVNET_CHAINS } from '@/lib/devnet/devnetMarkets';
 import { assertPortFree } from '@/lib/devnet/assertPortFree';
 import { DevnetError } from '@/lib/devnet/devnetError';
 import { startDevnet, type Devnet } from '@/lib/devnet/startDevnet';
-import { EnvError, childEnv, env, type Env } from '@/lib/env';
+import { EnvError, env, missingClusterSettings, type Env } from '@/lib/env';
 import { progressDisplay } from './devnet/progressDisplay';
-import { killNow, spawnChild, type Child } from './devnet/spawnChild';
-import { waitForHttp } from './devnet/waitForHttp';
+import { killNow } from './devnet/spawnChild';
+import { BACKGROUND_JOBS } from './stack/backgroundJobs';
+import { StackError, createStack, type Stack } from './stack/startStack';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-/** `npm start -- --devnet-only`: the chains and the indexer without the web app, e.g. beside `next dev`. */
+/** `npm start -- --devnet-only`: the chains and the background jobs without the web app, e.g. beside `next dev`. */
 const DEVNET_ONLY = process.argv.includes('--devnet-only');
-const APP_READY_TIMEOUT_MS = 120_000;
-const require = createRequire(import.meta.url);
+/** `npm start -- --cluster N`: N instances behind HAProxy on PORT, over PostgreSQL and Redis. */
+const MAX_INSTANCES = 16;
+const CLUSTER = clusterSize(process.argv);
+
+function clusterSize(argv: readonly string[]): number {
+  const at = argv.findIndex((a) => a === '--cluster' || a.startsWith('--cluster='));
+  if (at < 0) return 1;
+  const arg = argv[at] ?? '';
+  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_INSTANCES) {
+    process.stderr.write(`--cluster needs a number of instances from 1 to ${MAX_INSTANCES}, got "${raw ?? ''}"\n`);
+    process.exit(1);
+  }
+  return n;
+}
+
+/** Cluster mode's configuration check: one line per missing value, before anything starts. */
+function clusterConfigOrExit(): void {
+  const missing = missingClusterSettings(process.env, ['app', ...new Set(BACKGROUND_JOBS.flatMap((j) => j.clusterRoles ?? []))]);
+  if (missing.length === 0) return;
+  process.stderr.write(`cluster mode needs shared configuration (\`eval "$(npm run -s cluster:secrets)"\` makes the keys):\n${missing.map((m) => `  - ${m}`).join('\n')}\n`);
+  process.exit(1);
+}
 
 const display = progressDisplay();
 const abort = new AbortController();
-const children: Child[] = [];
+let stack: Stack | undefined;
 let devnet: Devnet | undefined;
 let devnetStarting: Promise<unknown> = Promise.resolve();
 let stopping = false;
@@ -37,10 +57,10 @@ async function shutdown(code: number, reason?: string): Promise<void> {
   }
   stopping = true;
   if (reason) display.line(reason);
-  const anythingStarted = devnetStarted || children.length > 0;
+  const anythingStarted = devnetStarted || stack !== undefined;
   if (anythingStarted) display.line('stopping…');
   abort.abort();
-  await Promise.all(children.map((c) => c.stop()));
+  await stack?.stop();
   await devnetStarting.catch(() => undefined);
   await devnet?.stop();
   if (anythingStarted) display.line(code === 0 ? 'stopped.' : 'stopped after an error.');
@@ -53,45 +73,14 @@ function watch(name: string, exited: Promise<number | string>): void {
   });
 }
 
-function tsxChild(name: string, script: string, config: Env): Child {
-  return spawnChild({
-    name, command: process.execPath, args: [require.resolve('tsx/cli'), '--conditions=react-server', script], cwd: ROOT,
-    env: childEnv({ SWAPDESK_DATA_DIR: config.SWAPDESK_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' }),
-  });
-}
-
-function nextChild(name: string, args: string[], config: Env): Child {
-  return spawnChild({
-    name, command: process.execPath, args: [require.resolve('next/dist/bin/next'), ...args], cwd: ROOT,
-    env: childEnv({ SWAPDESK_DATA_DIR: config.SWAPDESK_DATA_DIR, PORT: String(config.PORT), NEXT_TELEMETRY_DISABLED: '1' }),
-  });
-}
-
-async function buildAppIfNeeded(config: Env): Promise<void> {
-  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  const started = performance.now();
-  display.line('building the web app (first start only)…');
-  const build = nextChild('build', ['build'], config);
-  children.push(build);
-  const how = await build.exited;
-  children.splice(children.indexOf(build), 1);
-  if (stopping) return;
-  if (how !== 0) throw new DevnetError(`next build failed (${how}); its output is above`);
-  display.line(`web app built in ${seconds(started)}`);
-}
-
-async function startApp(config: Env): Promise<void> {
-  await buildAppIfNeeded(config);
-  if (stopping) return;
-  const app = nextChild('web', ['start', '-p', String(config.PORT)], config);
-  children.push(app);
-  watch('the web app', app.exited);
-  await waitForHttp(`http://127.0.0.1:${config.PORT}/`, APP_READY_TIMEOUT_MS, () => stopping);
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   let config: Env;
+  if (CLUSTER > 1) {
+    clusterConfigOrExit();
+    // Children inherit it: each instance and job checks the shared configuration again at its own start.
+    process.env.SWAPDESK_CLUSTER = 'true';
+  }
   try {
     config = env();
   } catch (error: unknown) {
@@ -116,17 +105,24 @@ async function main(): Promise<void> {
   display.line(`devnet ready in ${seconds(started)}; registry ${devnet.registryFile}`);
   if (stopping) return;
 
-  // The indexer catches up on the history while the web app builds.
-  if (existsSync(path.join(ROOT, 'scripts', 'indexer.ts'))) {
-    const indexer = tsxChild('indexer', 'scripts/indexer.ts', config);
-    children.push(indexer);
-    watch('the indexer', indexer.exited);
-  }
-  if (!DEVNET_ONLY) await startApp(config);
+  stack = createStack({
+    // Behind HAProxy exactly one proxy appends the client's address: the instances trust that hop and no other.
+    env: { SWAPDESK_DATA_DIR: config.SWAPDESK_DATA_DIR, ...(CLUSTER > 1 ? { SWAPDESK_CLUSTER: 'true', TRUST_PROXY: '1' } : {}) },
+    port: config.PORT,
+    instances: DEVNET_ONLY ? 0 : CLUSTER,
+    build: DEVNET_ONLY ? 'never' : 'if-stale',
+    workDir: path.join(config.SWAPDESK_DATA_DIR, 'stack'),
+    log: (line) => display.line(line),
+    onFatal: (reason) => void shutdown(1, `error: ${reason}; stopping everything`),
+  });
+  await stack.start();
   if (stopping) return;
 
   display.line('');
   display.line(DEVNET_ONLY ? 'devnet only (no web app): `npm run dev` can run beside it' : `Swapdesk is ready in ${seconds(started)}: http://localhost:${config.PORT}`);
+  if (CLUSTER > 1 && !DEVNET_ONLY) {
+    display.line(`  ${CLUSTER} instances (:${stack.instances.map((i) => i.port).join(', :')}) behind HAProxy on :${config.PORT}; ${stack.jobs.map((j) => j.name).join(', ')} under leases`);
+  }
   for (const chain of devnet.chains) display.line(`  ${chain.name} (chain ${chain.id}): ${chain.rpcUrl}`);
   display.line(`  dev accounts: anvil's default mnemonic, #0–#9 funded with every token (${DEVNET_CHAINS.map((c) => c.tokens.join(' ')).join(' / ')})`);
   display.line('  Ctrl-C stops everything; delete the data folder to start over.');
@@ -137,12 +133,12 @@ process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
 process.on('exit', () => {
   // Last resort if we die without shutting down: the web app goes at once, the chains get SIGTERM to save state.
-  killNow(children);
+  killNow(stack?.children() ?? []);
   for (const chain of devnet?.chains ?? []) chain.anvil.process.kill('SIGTERM');
 });
 
 main().catch((error: unknown) => {
   if (stopping) return;
-  const message = error instanceof DevnetError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = error instanceof DevnetError || error instanceof StackError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   void shutdown(1, `error: ${message}`);
 });

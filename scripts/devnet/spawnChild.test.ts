@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childEnv } from '@/lib/env';
 import { spawnChild } from './spawnChild';
@@ -20,22 +22,24 @@ function alive(pid: number): boolean {
   }
 }
 
-// A child that starts a grandchild which ignores SIGTERM, prints the grandchild's pid, and keeps running.
+// A child that starts a grandchild which ignores SIGTERM, writes the grandchild's pid to the file named by its
+// argument (its output is ignored, as the launcher's quiet mode does), and keeps running.
 const PARENT = `
 const { spawn } = require('node:child_process');
+const { writeFileSync } = require('node:fs');
 const g = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
-console.log('grandchild ' + g.pid);
+writeFileSync(process.argv[1], 'grandchild ' + g.pid);
 setInterval(() => {}, 1000);
 `;
 
 describe('spawnChild', () => {
   it('stop() ends the child and everything it spawned, even a grandchild that ignores SIGTERM', async () => {
-    const lines: string[] = [];
-    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', PARENT], env: childEnv({}), output: 'ignore' });
-    child.process.stdout?.on('data', (b: Buffer) => lines.push(b.toString()));
+    const pidFile = path.join(mkdtempSync(path.join(tmpdir(), 'spawn-child-')), 'grandchild');
+    const child = spawnChild({ name: 't', command: process.execPath, args: ['-e', PARENT, pidFile], env: childEnv({}), output: 'ignore' });
     const deadline = Date.now() + 10_000;
-    while (!lines.join('').includes('grandchild') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const grandchild = Number(/grandchild (\d+)/.exec(lines.join(''))?.[1]);
+    const written = () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : '');
+    while (!written().includes('grandchild') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const grandchild = Number(/grandchild (\d+)/.exec(written())?.[1]);
     expect(alive(grandchild)).toBe(true);
 
     await child.stop(500);

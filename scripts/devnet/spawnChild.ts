@@ -38,7 +38,8 @@ export function spawnChild(options: SpawnChildOptions): Child {
     cwd: options.cwd,
     env: options.env,
     detached: true,
-    stdio: ['ignore', output === 'inherit' ? 'inherit' : 'pipe', output === 'inherit' ? 'inherit' : 'pipe'],
+    // 'ignore' must not leave unread pipes: a child blocks once a pipe's buffer is full.
+    stdio: output === 'prefixed' ? ['ignore', 'pipe', 'pipe'] : ['ignore', output, output],
   });
   if (output === 'prefixed') {
     child.stdout?.on('data', prefixLines(options.name, process.stdout));
