@@ -6,13 +6,16 @@ import { healthEndpoint } from './endpoints/healthEndpoint';
 import { indicativeQuoteEndpoint } from './endpoints/indicativeQuoteEndpoint';
 import { guestTokenEndpoint } from './endpoints/guestTokenEndpoint';
 import { jwksEndpoint } from './endpoints/jwksEndpoint';
+import { liveEndpoint } from './endpoints/liveEndpoint';
 import { openapiEndpoint } from './endpoints/openapiEndpoint';
 import { klinesEndpoint, pairEndpoint, pairsEndpoint } from './endpoints/marketEndpoints';
 import { marketStreamEndpoint } from './endpoints/marketStreamEndpoint';
 import { quoteStatusEndpoint } from './endpoints/quoteStatusEndpoint';
+import { quotesEndpoint } from './endpoints/quotesEndpoint';
 import type { EndpointSpec } from './openapi';
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
+  liveEndpoint,
   healthEndpoint,
   chainsEndpoint,
   openapiEndpoint,
@@ -25,4 +28,5 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   indicativeQuoteEndpoint,
   firmQuoteEndpoint,
   quoteStatusEndpoint,
+  quotesEndpoint,
 ];

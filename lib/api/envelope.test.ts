@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, jsonText, successBody } from './envelope';
+import { jsonText } from '@/lib/domain/jsonText';
+import { DomainError } from '@/lib/domain/DomainError';
+import { errorResponse, jsonResponse, successBody } from './envelope';
 
 describe('jsonResponse', () => {
   it('sends pre-serialised data inside the envelope byte for byte as JSON.stringify would', async () => {
@@ -12,5 +14,25 @@ describe('jsonResponse', () => {
     const first = await jsonResponse(successBody(shared), 200).text();
     expect(await jsonResponse(successBody(shared), 200).text()).toBe(first);
     expect(JSON.parse(first)).toEqual({ code: 0, msg: 'ok', data: { price: 'é 2' } });
+  });
+});
+
+describe('errorResponse', () => {
+  it('maps a domain error to its status, code and error object, and its retry hint to Retry-After', async () => {
+    const res = errorResponse(new DomainError('CHAIN_UNAVAILABLE', 'chain 31337 is not answering', { field: 'src_chain_id', retry_after_sec: 2 }));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect(await res.json()).toEqual({
+      code: 50300,
+      msg: 'chain 31337 is not answering',
+      data: null,
+      error: { type: 'CHAIN_UNAVAILABLE', field: 'src_chain_id', retry_after_sec: 2, retryable: true },
+    });
+  });
+
+  it('asks for a Bearer token on UNAUTHENTICATED', () => {
+    const res = errorResponse(new DomainError('UNAUTHENTICATED', 'authorization header is required'));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 });

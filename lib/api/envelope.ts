@@ -1,5 +1,7 @@
 // The `/v1` response envelope (API.md §1): `{ code, msg, data }` and, on failure, `error`.
-import { ApiError, ERRORS } from './errors';
+import { DomainError } from '@/lib/domain/DomainError';
+import { isJsonText, type JsonText } from '@/lib/domain/jsonText';
+import { ApiError, ERRORS, httpStatusOf } from './errors';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -15,7 +17,7 @@ export function successBody<T>(data: T): SuccessBody<T> {
   return { code: 0, msg: 'ok', data };
 }
 
-export function errorBody(error: ApiError): ErrorBody {
+export function errorBody(error: DomainError): ErrorBody {
   const spec = ERRORS[error.type];
   return {
     code: spec.code,
@@ -25,23 +27,7 @@ export function errorBody(error: ApiError): ErrorBody {
   };
 }
 
-const JSON_TEXT = Symbol.for('swapdesk.jsonText');
-
-/**
- * `data` already serialised (a cached answer shared by many requests): sent as is, not serialised again, and
- * its UTF-8 bytes per envelope are kept, since encoding a large body costs more than the rest of a request.
- */
-export type JsonText = { readonly [JSON_TEXT]: true; readonly json: string; readonly encoded: Map<string, Uint8Array> };
-
-export function jsonText(value: unknown): JsonText {
-  return { [JSON_TEXT]: true, json: JSON.stringify(value), encoded: new Map() };
-}
-
 const encoder = new TextEncoder();
-
-function isJsonText(value: unknown): value is JsonText {
-  return typeof value === 'object' && value !== null && (value as Partial<JsonText>)[JSON_TEXT] === true;
-}
 
 function encodedOnce(text: JsonText, head: string, build: () => string): Uint8Array {
   let bytes = text.encoded.get(head);
@@ -69,8 +55,11 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
   });
 }
 
-export function errorResponse(error: ApiError, headers: Record<string, string> = {}): Response {
-  const extra: Record<string, string> = { ...error.headers, ...headers };
+export function errorResponse(error: DomainError, headers: Record<string, string> = {}): Response {
+  const extra: Record<string, string> = { ...(error instanceof ApiError ? error.headers : {}), ...headers };
   if (error.type === 'UNAUTHENTICATED') extra['www-authenticate'] ??= 'Bearer';
-  return jsonResponse(errorBody(error), error.status, extra);
+  // A domain failure that says when to retry gets the header HTTP clients read.
+  const retryAfter = error.details.retry_after_sec;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) extra['retry-after'] ??= String(Math.max(0, Math.ceil(retryAfter)));
+  return jsonResponse(errorBody(error), httpStatusOf(error), extra);
 }

@@ -1,4 +1,5 @@
-// The error catalogue of API.md §1: one place maps an error type to its HTTP status, code and retryability.
+// The error catalogue of API.md §1: one place maps a domain error type to its HTTP status, code and retryability.
+import { DomainError, type DomainErrorDetails, type DomainErrorType } from '@/lib/domain/DomainError';
 
 export const ERRORS = {
   MALFORMED_REQUEST: { status: 400, code: 40000, retryable: false },
@@ -18,32 +19,25 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, code: 42900, retryable: true },
   INTERNAL: { status: 500, code: 50000, retryable: true },
   CHAIN_UNAVAILABLE: { status: 503, code: 50300, retryable: true },
-} as const;
+} as const satisfies Record<DomainErrorType, { status: number; code: number; retryable: boolean }>;
 
-export type ErrorType = keyof typeof ERRORS;
+export type ErrorType = DomainErrorType;
 
 /** Extra keys for the `error` object (`field`, `retry_after_sec`, slippage details…). */
-export type ErrorDetails = { field?: string } & Record<string, unknown>;
+export type ErrorDetails = DomainErrorDetails;
 
-/** An expected failure with a documented answer; anything else thrown becomes INTERNAL. */
-export class ApiError extends Error {
-  readonly type: ErrorType;
-  readonly details: ErrorDetails;
+/** A failure found by the API layer itself (parsing, limits), which may add HTTP headers such as `Retry-After`. */
+export class ApiError extends DomainError {
   readonly headers: Record<string, string>;
 
   constructor(type: ErrorType, message: string, details: ErrorDetails = {}, headers: Record<string, string> = {}) {
-    super(message);
+    super(type, message, details);
     this.name = 'ApiError';
-    this.type = type;
-    this.details = details;
     this.headers = headers;
-  }
-
-  get status(): number {
-    return ERRORS[this.type].status;
   }
 }
 
-export function invalidArgument(field: string, message: string): ApiError {
-  return new ApiError('INVALID_ARGUMENT', message, { field });
+/** The HTTP status a domain error is answered with. */
+export function httpStatusOf(error: DomainError): number {
+  return ERRORS[error.type].status;
 }

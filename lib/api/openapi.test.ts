@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { GET } from '@/app/v1/openapi.json/route';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { defineEndpoint, openApiDocument, type OpenApiDocument } from './openapi';
+import { klinesEndpoint } from './endpoints/marketEndpoints';
 import { uintString } from './schemas/primitives';
 
 type Json = Record<string, unknown>;
@@ -47,7 +48,7 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/health', '/v1/chains', '/v1/openapi.json', '/.well-known/jwks.json', '/api/auth/guest']));
     const components = doc.components as { schemas: Json; securitySchemes: Json };
     expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    expect(components.schemas.Error).toMatchObject({ type: 'object', required: expect.arrayContaining(['code', 'msg', 'data', 'error']) });
+    expect(components.schemas.Error_INVALID_ARGUMENT).toMatchObject({ type: 'object', required: expect.arrayContaining(['code', 'msg', 'data', 'error']) });
     const health = doc.paths['/v1/health']?.get as { responses: Json; security: unknown[] };
     expect(Object.keys(health.responses)).toEqual(expect.arrayContaining(['200', '429', '500', '503']));
     expect(health.security).toEqual([]);
@@ -68,6 +69,7 @@ describe('openApiDocument', () => {
     body: z.strictObject({ amount_in: uintString('amount_in', { positive: true }), token: Token, slippage: z.number().default(0.5) }),
     response: z.object({ amount_out: z.string(), when: z.date() }),
     errors: ['NO_ROUTE', 'INSUFFICIENT_LIQUIDITY'],
+    example: { query: { chainId: 1 }, body: { amount_in: '1', token: '0x01' }, response: { amount_out: '2', when: '2026-01-01T00:00:00Z' } },
   });
   const doc = openApiDocument([quote], 'http://localhost:3000');
   const op = doc.paths['/v1/quote/example']?.post as Json & { responses: Record<string, Json>; parameters: Json[]; requestBody: Json };
@@ -77,7 +79,7 @@ describe('openApiDocument', () => {
     expect(schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['amount_in', 'token'] });
     expect((schema?.properties as Json).amount_in).toMatchObject({ type: 'string' });
     expect(op.parameters).toEqual([
-      { name: 'chainId', in: 'query', required: true, schema: { type: 'string', description: 'chain id' }, description: 'chain id' },
+      { name: 'chainId', in: 'query', required: true, schema: { type: 'string', description: 'chain id' }, description: 'chain id', example: 1 },
       { name: 'limit', in: 'query', required: false, schema: { type: 'string' } },
     ]);
   });
@@ -87,6 +89,24 @@ describe('openApiDocument', () => {
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '413', '415', '422', '429', '500']);
     expect((op.responses['401']?.headers as Json)['WWW-Authenticate']).toBeDefined();
     expect(op.responses['422']?.description).toBe('NO_ROUTE (42200), INSUFFICIENT_LIQUIDITY (42201)');
+    expect((op.responses['429']?.headers as Json)['Retry-After']).toMatchObject({ required: true });
+    const unprocessable = (op.responses['422']?.content as Record<string, { schema: Json; example: Json }>)['application/json'];
+    expect(unprocessable?.schema).toEqual({ oneOf: [{ $ref: '#/components/schemas/Error_NO_ROUTE' }, { $ref: '#/components/schemas/Error_INSUFFICIENT_LIQUIDITY' }] });
+    expect(unprocessable?.example).toMatchObject({ code: 42200, data: null, error: { type: 'NO_ROUTE', retryable: false } });
+  });
+
+  it('pins each error type\'s code, type and retryability, and requires the details API.md names', () => {
+    const schemas = (doc.components as { schemas: Record<string, Json & { properties: Record<string, Json & { properties: Json; required: string[] }> }> }).schemas;
+    const noRoute = schemas.Error_NO_ROUTE;
+    expect(noRoute?.properties.code).toEqual({ type: 'integer', const: 42200 });
+    expect(noRoute?.properties.error?.properties.type).toEqual({ type: 'string', const: 'NO_ROUTE' });
+    expect(schemas.Error_RATE_LIMITED?.properties.error?.required).toContain('retry_after_sec');
+  });
+
+  it('types integer query parameters as integers though the query string carries digits', () => {
+    const klines = openApiDocument([klinesEndpoint]).paths['/v1/market/klines']?.get as { parameters: { name: string; schema: Json }[] };
+    const types = Object.fromEntries(klines.parameters.map((p) => [p.name, p.schema.type]));
+    expect(types).toMatchObject({ chainId: 'integer', pairId: 'integer', start: 'integer', end: 'integer', limit: 'integer', interval: 'string' });
   });
 
   it('moves named schemas into components and rewrites their references', () => {

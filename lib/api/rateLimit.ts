@@ -1,4 +1,6 @@
-// Fixed-window rate limiting (API.md §7) behind a store interface that a shared (Redis) store can implement later.
+// Fixed-window rate limiting (API.md §7) behind a store interface: in process memory, or shared through Redis.
+import { env } from '@/lib/env';
+import { RedisRateLimitStore, rateLimitRedisClient } from './redisRateLimitStore';
 
 export type RateLimitDecision = {
   allowed: boolean;
@@ -51,10 +53,16 @@ export class MemoryRateLimitStore implements RateLimitStore {
 const STORE_KEY = Symbol.for('swapdesk.rateLimitStore');
 type Holder = { [STORE_KEY]?: RateLimitStore };
 
-/** The process-wide store, shared by every route bundle of the server (hence kept on globalThis). */
+/**
+ * The process-wide store, shared by every route bundle of the server (hence kept on globalThis): Redis when
+ * REDIS_URL is set (counts shared by every instance), else this process's memory.
+ */
 export function rateLimitStore(): RateLimitStore {
   const holder = globalThis as Holder;
-  holder[STORE_KEY] ??= new MemoryRateLimitStore();
+  if (!holder[STORE_KEY]) {
+    const url = env().REDIS_URL;
+    holder[STORE_KEY] = url ? new RedisRateLimitStore(rateLimitRedisClient(url)) : new MemoryRateLimitStore();
+  }
   return holder[STORE_KEY];
 }
 

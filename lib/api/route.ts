@@ -5,11 +5,13 @@ import type { z } from 'zod';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { AuthContext } from '@/lib/auth/authContext';
 import type { Scope } from '@/lib/auth/scopes';
+import { isStoreUnavailable } from '@/lib/db/storeUnavailable';
 import { env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { clientIp } from './clientIp';
 import { errorResponse, jsonResponse, successBody } from './envelope';
-import { ApiError } from './errors';
+import { DomainError } from '@/lib/domain/DomainError';
+import { ApiError, httpStatusOf } from './errors';
 import { parseInput } from './parseInput';
 import { rateLimitHeaders, rateLimitStore, type RateLimitDecision } from './rateLimit';
 
@@ -159,8 +161,17 @@ function readQuery(req: Request): Record<string, string> {
   return out;
 }
 
-function normalise(error: unknown, requestId: string, req: Request): ApiError {
-  if (error instanceof ApiError) return error;
+/** Domain failures keep their type (the envelope maps it); anything else is a bug answered as INTERNAL. */
+/** How soon to retry when the store was not answering (a restart or failover is usually over within seconds). */
+const STORE_RETRY_AFTER_SEC = 2;
+
+function normalise(error: unknown, requestId: string, req: Request): DomainError {
+  if (error instanceof DomainError) return error;
+  // The store being away is an outage, not a bug: a retryable 503 rather than a 500.
+  if (isStoreUnavailable(error)) {
+    log.warn({ requestId, path: new URL(req.url).pathname, err: error instanceof Error ? error.message : String(error) }, 'store unavailable');
+    return new ApiError('CHAIN_UNAVAILABLE', 'the data store is not answering right now; try again shortly', { retry_after_sec: STORE_RETRY_AFTER_SEC });
+  }
   log.error({ err: error, requestId, path: new URL(req.url).pathname }, 'unhandled error');
   return new ApiError('INTERNAL', `internal error (request id ${requestId})`);
 }
@@ -197,9 +208,9 @@ export function route<
       headers['cache-control'] ??= options.cacheControl ?? 'no-store';
       return jsonResponse(options.envelope === false ? data : successBody(data), 200, headers);
     } catch (error: unknown) {
-      const apiError = normalise(error, requestId, req);
-      status = apiError.status;
-      return errorResponse(apiError, { ...headers, 'cache-control': 'no-store' });
+      const failure = normalise(error, requestId, req);
+      status = httpStatusOf(failure);
+      return errorResponse(failure, { ...headers, 'cache-control': 'no-store' });
     } finally {
       // Checked first so a disabled debug level costs nothing on the hot path.
       if (log.isLevelEnabled('debug')) log.debug({ requestId, method: req.method, path: new URL(req.url).pathname, status, ms: performance.now() - started }, 'request');

@@ -125,7 +125,7 @@ describe('assertMayQuoteFor', () => {
   });
   it('forbids a wallet token from quoting for another sender', () => {
     const auth = authContext(wallet, 'quote:firm');
-    expect(() => assertMayQuoteFor(auth, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')).toThrow(expect.objectContaining({ type: 'FORBIDDEN', status: 403 }));
+    expect(() => assertMayQuoteFor(auth, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')).toThrow(expect.objectContaining({ type: 'FORBIDDEN' }));
   });
   it('lets an integrator token quote for any sender', () => {
     expect(() => assertMayQuoteFor(authContext('acme', 'quote:firm'), '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')).not.toThrow();

@@ -1,7 +1,7 @@
 // Verifies a bearer token (API.md §3): ES256 only, our kid only, exp/iss/aud required, 30 s tolerance, ≤ 24 h.
 import 'server-only';
 import { errors, jwtVerify, type JWTHeaderParameters } from 'jose';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import { env } from '@/lib/env';
 import { authContext, type AuthContext } from './authContext';
 import { ACCESS_TOKEN_AUDIENCE, CLOCK_TOLERANCE_SEC, MAX_TOKEN_TTL_SEC } from './scopes';
@@ -11,15 +11,15 @@ import { JWT_ALG, signingKey } from './signingKey';
 const FORBIDDEN_HEADERS = ['jku', 'x5u', 'jwk', 'x5c', 'x5t', 'x5t#S256'] as const;
 const CACHE_MAX_ENTRIES = 10_000;
 
-function unauthenticated(message: string): ApiError {
-  return new ApiError('UNAUTHENTICATED', message);
+function unauthenticated(message: string): DomainError {
+  return new DomainError('UNAUTHENTICATED', message);
 }
 
 /** Verified tokens by their exact text: a repeat caller costs a map lookup instead of an ECDSA verification. */
 const verified = new Map<string, { auth: AuthContext; exp: number; source: string }>();
 
-function describe(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+function describe(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
   if (error instanceof errors.JWTExpired) return unauthenticated('access token has expired');
   if (error instanceof errors.JWTClaimValidationFailed) return unauthenticated(`access token claim ${error.claim} is missing or invalid`);
   if (error instanceof errors.JOSEAlgNotAllowed) return unauthenticated('access token must be signed with ES256');
@@ -58,7 +58,7 @@ async function verifyUncached(token: string, issuer: string): Promise<{ auth: Au
   return { auth: authContext(sub, scope), exp };
 }
 
-/** The caller behind a token, or a 401 UNAUTHENTICATED ApiError (with `WWW-Authenticate: Bearer`). */
+/** The caller behind a token, or a 401 UNAUTHENTICATED DomainError (with `WWW-Authenticate: Bearer`). */
 export async function verifyAccessToken(token: string): Promise<AuthContext> {
   const { JWT_ISSUER, JWT_PRIVATE_KEY, SWAPDESK_DATA_DIR } = env();
   const source = `${JWT_ISSUER}|${JWT_PRIVATE_KEY ?? SWAPDESK_DATA_DIR}`;

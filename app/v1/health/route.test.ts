@@ -4,7 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { ChainsResponse } from '@/lib/api/endpoints/chainsEndpoint';
 import { HealthResponse } from '@/lib/api/endpoints/healthEndpoint';
-import { registerIndexerCheckpoint } from '@/lib/api/healthChecks';
+import { registerIndexerCheckpoint, registerRelayerStatus, type RelayerChainStatus } from '@/lib/api/healthChecks';
 import { freePort, startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { GET as getChains, POST as postChains } from '../chains/route';
@@ -41,7 +41,7 @@ describe('GET /v1/health and /v1/chains against a real anvil', () => {
     fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
 
   beforeAll(async () => {
-    tmp = useTempDataDir({ RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS), HEALTH_MAX_INDEXER_LAG_BLOCKS: '5' });
+    tmp = useTempDataDir({ RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS), HEALTH_MAX_INDEXER_LAG_BLOCKS: '5', HEALTH_MAX_RELAYER_LAG_BLOCKS: '5', RELAYER_CONFIRMATIONS: '2' });
     anvil = await startAnvil({ chainId: 31337 });
     // A node that accepts connections and never answers: health must give up after RPC_TIMEOUT_MS.
     silent = createServer((s) => {
@@ -69,6 +69,8 @@ describe('GET /v1/health and /v1/chains against a real anvil', () => {
     const data = HealthResponse.parse(first.body.data);
     expect(data.status).toBe('ok');
     expect(data.chains).toHaveLength(1);
+    // The store answers; no REDIS_URL here, so no Redis row; no job has taken a lease in this store.
+    expect(data.services).toMatchObject({ store: { ok: true }, redis: null, jobs: [] });
     const before = data.chains[0]?.block_number ?? -1;
     await rpc('anvil_mine', ['0x3']);
     const after = HealthResponse.parse((await health()).body.data).chains[0]?.block_number;
@@ -110,6 +112,35 @@ describe('GET /v1/health and /v1/chains against a real anvil', () => {
     expect((await health()).body.msg).toContain('indexer has not started');
     registerIndexerCheckpoint(undefined);
     expect((await health()).res.status).toBe(200);
+  });
+
+  it('plugs in the relayer: inventory and pending orders per chain; lagging is 503, not started is shown; chains without cross-chain have no row', async () => {
+    writeChains([chain(31337, 'Devnet A', anvil.rpcUrl)]);
+    let status: RelayerChainStatus | undefined = { scannedBlock: null, bridgeInventory: 2_000_000_000_000n, nativeInventory: 10n ** 20n, pendingFills: 2, pendingSettlements: 1 };
+    registerRelayerStatus(async () => status);
+    const head = async () => Number(BigInt(((await (await rpc('eth_blockNumber')).json()) as { result: string }).result));
+    try {
+      const notStarted = await health();
+      expect(notStarted.res.status).toBe(200);
+      expect(notStarted.body.data?.chains[0]).toMatchObject({ ok: true, relayer: { scanned_block: null, lag_blocks: null, pending_fills: 2 } });
+      status = { ...status, scannedBlock: await head() };
+      const ok = await health();
+      expect(ok.res.status).toBe(200);
+      expect(HealthResponse.parse(ok.body.data).chains[0]?.relayer).toEqual({
+        scanned_block: await head(), lag_blocks: 0, bridge_inventory: '2000000000000', native_inventory: '100000000000000000000', pending_fills: 2, pending_settlements: 1,
+      });
+      status = { ...status, scannedBlock: (await head()) - 8 };
+      const behind = await health();
+      expect(behind.res.status).toBe(503);
+      expect(behind.body.msg).toContain('relayer lags 8 blocks behind (at most 7 allowed)');
+      expect(behind.body.error?.chains[0]).toMatchObject({ ok: false, relayer: { lag_blocks: 8, pending_fills: 2 } });
+      status = undefined;
+      const none = await health();
+      expect(none.res.status).toBe(200);
+      expect(none.body.data?.chains[0]).not.toHaveProperty('relayer');
+    } finally {
+      registerRelayerStatus(undefined);
+    }
   });
 
   it('lists the configured chains in the API.md §6 shape, cacheable briefly', async () => {

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route(healthEndpoint, async () => {
   const report = await sharedHealthReport(loadChains());
-  if (report.status !== 'ok') throw new ApiError('CHAIN_UNAVAILABLE', unhealthyReason(report), { chains: report.chains });
+  if (report.status !== 'ok') throw new ApiError('CHAIN_UNAVAILABLE', unhealthyReason(report), { chains: report.chains, services: report.services });
   return report;
 });
 

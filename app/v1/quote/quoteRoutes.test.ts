@@ -13,6 +13,10 @@ import { readyDb } from '@/lib/db/getDb';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
 import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
+import { loadChains } from '@/lib/chains/loadChains';
+import { chainClient } from '@/lib/indexer/chainClient';
+import type { JobTables } from '@/lib/jobs/jobTables';
+import { runFillFollower } from '@/lib/quote/fillFollower';
 import { stopFollowers } from '@/lib/quote/quoteFollowers';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
 import { useTempDataDir } from '@/test/tempDataDir';
@@ -31,10 +35,11 @@ type Json = Record<string, unknown>;
 type FirmData = {
   quote_id: Hex; calldata: Hex; router_address: Address; from_address: string; to_address: string; token_in: string; token_out: string;
   amount_in: string; amount_out: string; min_amount_out: string; fee_amount: string; fee_rate: number; deadline: number; value: string;
-  allowance_target: string | null; route: { pool: string; token_in: string; token_out: string }[]; price_impact_bps: number;
-  src_chain_id: number; dst_chain_id: number;
+  allowance_target: string | null; route: RouteLeg[]; price_impact_bps: number;
+  src_chain_id: number; dst_chain_id: number; block_number: number;
 };
-type IndicativeData = { amount_out: string; fee_amount: string; route: unknown[]; block_number: number; price_impact_bps: number };
+type RouteLeg = { chain_id: number; share_bps: number; amount_in: string; amount_out: string; hops: { pool: string; token_in: string; token_out: string }[] };
+type IndicativeData = { amount_out: string; fee_amount: string; route: RouteLeg[]; block_number: number; price_impact_bps: number };
 /** `address` with the case of one letter flipped: mixed case with a wrong EIP-55 checksum. */
 function badChecksum(address: string): string {
   const i = address.slice(2).search(/[a-fA-F]/) + 2;
@@ -62,6 +67,7 @@ describe('quote routes on a devnet', () => {
   let indicativeOnly: string;
   let chainA: Json;
   let mtime = 1_000_000;
+  const fillFollower = new AbortController();
 
   /** Rewrites the registry with a new mtime, which is how loadChains() notices a change. */
   const writeChains = (chains: Json[]) => {
@@ -131,6 +137,7 @@ describe('quote routes on a devnet', () => {
     wbtc = getAddress(await deployToken(c, 'Wrapped BTC', 'WBTC', 8));
     router = getAddress(await deploySwapRouter(c, {
       factory: stack.factory, weth: stack.weth, owner: devAccount(0).address, quoteSigner: quoteSignerAccount().address, feeRecipient: devAccount(FEE_RECIPIENT).address,
+      attester: devAccount(0).address,
     }));
     for (const t of [usdc, dai, wbtc]) {
       await mint(c, t, devAccount(0).address, 10n ** 36n);
@@ -152,6 +159,13 @@ describe('quote routes on a devnet', () => {
         ],
     };
     writeChains([chainA]);
+    // The quote-follower job, in process: it records fills from the router's logs (the web routes only read them).
+    const db = await readyDb();
+    void runFillFollower(db.withTables<QuoteTables & JobTables>(), { chains: () => loadChains(), client: chainClient, pollMs: 100, signal: fillFollower.signal });
+    const deadline = Date.now() + 10_000;
+    while (!(await db.withTables<JobTables>().selectFrom('job_cursors').select('block_number').executeTakeFirst()) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const both = ['quote:indicative', 'quote:firm'] as const;
     integrator = (await signAccessToken({ sub: 'e2e-integrator', scopes: both, ttlSec: 3600 })).access_token;
     // Start the follower, then have the router log something other than a fill: every fill below must still be seen.
@@ -166,6 +180,7 @@ describe('quote routes on a devnet', () => {
   });
 
   afterAll(async () => {
+    fillFollower.abort();
     stopFollowers();
     await anvil?.stop();
     tmp?.cleanup();
@@ -190,7 +205,10 @@ describe('quote routes on a devnet', () => {
     const quoted = await firm(firmBody(tokenIn(), tokenOut(), amount, { indicative_amount_out: ind.body.data?.amount_out }));
     expect(quoted.status).toBe(200);
     const q = quoted.body.data as FirmData;
-    expect(q.route).toHaveLength(hops);
+    expect(q.route).toHaveLength(1);
+    expect(q.route[0]).toMatchObject({ chain_id: CHAIN_ID, share_bps: 10_000, amount_in: (BigInt(amount) - BigInt(q.fee_amount)).toString(), amount_out: q.amount_out });
+    expect(q.route[0]?.hops).toHaveLength(hops);
+    expect(q.block_number).toBeGreaterThanOrEqual(ind.body.data?.block_number ?? Infinity);
     expect(q.fee_amount).toBe(((BigInt(amount) * 20n) / 10_000n).toString());
     expect(q.min_amount_out).toBe(((BigInt(q.amount_out) * 995_000n) / 1_000_000n).toString());
     expect(q.value).toBe(tokenIn() === zeroAddress ? amount : '0');
@@ -203,7 +221,9 @@ describe('quote routes on a devnet', () => {
       amountIn: BigInt(q.amount_in), feeAmount: BigInt(q.fee_amount), minAmountOut: BigInt(q.min_amount_out),
       srcChainId: BigInt(q.src_chain_id), dstChainId: BigInt(q.dst_chain_id), deadline: BigInt(q.deadline),
     });
-    expect(quote.path[0]).toBe(getAddress(q.route[0]?.token_in ?? ''));
+    expect(quote.legs).toHaveLength(1);
+    expect(quote.legs[0]?.amountIn).toBe(BigInt(q.amount_in) - BigInt(q.fee_amount));
+    expect(quote.legs[0]?.path[0]).toBe(getAddress(q.route[0]?.hops[0]?.token_in ?? ''));
     expect(await recoverRouterQuoteSigner(CHAIN_ID, router, quote, signature)).toBe(quoteSignerAccount().address);
 
     const to = devAccount(RECIPIENT).address;
@@ -216,7 +236,32 @@ describe('quote routes on a devnet', () => {
 
     const settled = await waitForStatus(q.quote_id, 'filled');
     expect(settled.body.data).toMatchObject({ quote_id: q.quote_id, status: 'filled', src_tx_hash: receipt.transactionHash, amount_out_actual: received.toString() });
+    // The transaction that executed it finds the same quote.
+    const byTx = await call<StatusData>(statusGet, `/v1/quote/status?src_tx_hash=${receipt.transactionHash}`, { token: integrator });
+    expect(byTx.body.data).toMatchObject({ quote_id: q.quote_id, status: 'filled' });
     expect(await revertOf(q)).toBe('QuoteAlreadyUsed');
+  });
+
+  it('status takes exactly one of quote_id and src_tx_hash; an unknown transaction is 404', async () => {
+    const id = `0x${'cd'.repeat(32)}`;
+    for (const query of ['', `quote_id=${id}&src_tx_hash=${id}`, 'src_tx_hash=0x12']) {
+      const res = await call<StatusData>(statusGet, `/v1/quote/status?${query}`, { token: integrator });
+      expect(res.status, query).toBe(400);
+      expect(res.body.error?.type).toBe('INVALID_ARGUMENT');
+    }
+    const unknown = await call<StatusData>(statusGet, `/v1/quote/status?src_tx_hash=${id}`, { token: integrator });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ type: 'NOT_FOUND', field: 'src_tx_hash' });
+  });
+
+  it('an output the recipient could not keep is refused before signing: the router, the output token, WETH for native out', async () => {
+    const before = await quoteCount();
+    for (const [tokenOut, to] of [[zeroAddress, stack.weth], [usdc, router], [usdc, usdc]] as const) {
+      const res = await firm(firmBody(dai, tokenOut, parseUnits('10', 18).toString(), { to_address: to }));
+      expect(res.status, `${tokenOut} to ${to}`).toBe(400);
+      expect(res.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'to_address' });
+    }
+    expect(await quoteCount()).toBe(before);
   });
 
   it('calldata sent by another account reverts', async () => {
@@ -308,12 +353,12 @@ describe('quote routes on a devnet', () => {
       expect(await quoteCount()).toBe(before);
     });
 
-    it('cross-chain is a clear 400 on dst_chain_id', async () => {
+    it('cross-chain to a chain without settlers is a clear 400 on the chain that lacks them', async () => {
       writeChains([chainA, { id: 31338, name: 'Devnet B', rpcUrl: 'http://127.0.0.1:9', nativeSymbol: 'ETH', factory: stack.factory, router02: stack.router02, weth: stack.weth, tokens: [] }]);
       const res = await firm(firmBody(usdc, dai, '1000000', { dst_chain_id: 31338 }));
       writeChains([chainA]);
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'dst_chain_id' });
+      expect(res.body.error).toMatchObject({ type: 'UNSUPPORTED_CHAIN', field: 'src_chain_id' });
       expect(res.body.msg).toMatch(/cross-chain/);
     });
 

@@ -12,7 +12,7 @@ export const ChainListing = z.object({
   rpc_url: z.string(),
   router_address: Address.nullable().describe('Swapdesk SwapRouter that settles firm quotes; null until deployed'),
   tokens: z.array(z.object({ address: Address, symbol: z.string(), name: z.string(), decimals: z.number().int() })),
-});
+}).meta({ id: 'Chain' });
 
 export const ChainsResponse = z.array(ChainListing);
 export type ChainListing = z.infer<typeof ChainListing>;
@@ -26,6 +26,21 @@ export const chainsEndpoint = defineEndpoint({
   summary: 'Configured chains and their tokens',
   tags: ['chains'],
   response: ChainsResponse,
+  example: {
+    response: [
+      {
+        chain_id: 31337,
+        name: 'Devnet A',
+        native: { symbol: 'ETH', decimals: 18 },
+        rpc_url: 'http://127.0.0.1:8545',
+        router_address: '0xD8a5a9b31c3C0232E196d518E89Fd8bF83AcAd43',
+        tokens: [
+          { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 },
+          { address: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', symbol: 'USDC', name: 'USD Coin', decimals: 6 },
+        ],
+      },
+    ],
+  },
   cacheControl: CHAINS_CACHE_CONTROL,
 });
 

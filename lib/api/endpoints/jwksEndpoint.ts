@@ -13,6 +13,13 @@ export const jwksEndpoint = defineEndpoint({
   description: 'A bare JSON Web Key Set (not wrapped in the /v1 envelope).',
   tags: ['auth'],
   response: JwksResponse,
+  example: {
+    response: {
+      keys: [
+        { kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0', kid: '5f3c', alg: 'ES256', use: 'sig' },
+      ],
+    },
+  },
   envelope: false,
   cacheControl: 'public, max-age=300',
 });

@@ -2,6 +2,24 @@
 import { KlinesQuery, KlinesResponse, PairOverviewDTO, PairQuery, PairsQuery, PairsResponse } from '../schemas/market';
 import { defineEndpoint } from '../openapi';
 
+const EXAMPLE_CANDLE = {
+  chain_id: 31337,
+  base: 'WETH',
+  quote: 'USDC',
+  interval: '1h',
+  open_time: 1795496400,
+  close_time: 1795499999,
+  open: '2998.41',
+  high: '3004.9',
+  low: '2995.02',
+  close: '3001.77',
+  volume_base: '12.482',
+  volume_quote: '37451.203961',
+  volume_usd: '37451.203961',
+  trades: 14,
+  closed: false,
+};
+
 /** CDN hint: candles move with each block, so a second of sharing is plenty and stale copies bridge bursts. */
 export const MARKET_CACHE_CONTROL = 'public, s-maxage=1, stale-while-revalidate=5';
 
@@ -16,8 +34,9 @@ export const klinesEndpoint = defineEndpoint({
   tags: ['market'],
   query: KlinesQuery,
   response: KlinesResponse,
+  example: { query: { chainId: 31337, pairId: 1, interval: '1h', limit: 2 }, response: [{ ...EXAMPLE_CANDLE, open_time: 1795492800, close_time: 1795496399, open: '2991.5', close: '2998.41', closed: true }, EXAMPLE_CANDLE] },
   cacheControl: MARKET_CACHE_CONTROL,
-  errors: ['UNSUPPORTED_CHAIN', 'NOT_FOUND'],
+  errors: ['UNSUPPORTED_CHAIN', 'NOT_FOUND', 'CHAIN_UNAVAILABLE'],
 });
 
 export const pairEndpoint = defineEndpoint({
@@ -28,6 +47,24 @@ export const pairEndpoint = defineEndpoint({
   tags: ['market'],
   query: PairQuery,
   response: PairOverviewDTO,
+  example: {
+    query: { chainId: 31337, pairId: 1 },
+    response: {
+      chain_id: 31337,
+      pair_id: 1,
+      base: 'WETH',
+      quote: 'USDC',
+      pair_name: 'WETH/USDC',
+      price: '3001.77',
+      price_usd: '3001.77',
+      price_source: 'kline',
+      change_24h: '0.0132',
+      volume_base_24h: '402.118',
+      volume_quote_24h: '1203377.415228',
+      volume_usd_24h: '1203377.415228',
+      fdv_usd: '3001770000',
+    },
+  },
   cacheControl: MARKET_CACHE_CONTROL,
   errors: ['UNSUPPORTED_CHAIN', 'NOT_FOUND', 'CHAIN_UNAVAILABLE'],
 });
@@ -39,6 +76,7 @@ export const pairsEndpoint = defineEndpoint({
   tags: ['market'],
   query: PairsQuery,
   response: PairsResponse,
+  example: { query: { chainId: 31337 }, response: [{ pair_id: 1, chain_id: 31337, pool: '0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0', base: 'WETH', quote: 'USDC', pair_name: 'WETH/USDC' }] },
   cacheControl: MARKET_CACHE_CONTROL,
-  errors: ['UNSUPPORTED_CHAIN'],
+  errors: ['UNSUPPORTED_CHAIN', 'CHAIN_UNAVAILABLE'],
 });

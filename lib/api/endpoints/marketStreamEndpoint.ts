@@ -15,7 +15,15 @@ export const marketStreamEndpoint = defineEndpoint({
   tags: ['market'],
   query: StreamQuery,
   response: KlineDTO,
+  example: {
+    query: { chainId: 31337, pairId: 1, interval: '1m' },
+    response: {
+      chain_id: 31337, base: 'WETH', quote: 'USDC', interval: '1m', open_time: 1795499940, close_time: 1795499999,
+      open: '3001.2', high: '3001.77', low: '3000.95', close: '3001.77',
+      volume_base: '0.75', volume_quote: '2251.1', volume_usd: '2251.1', trades: 2, closed: false,
+    },
+  },
   contentType: 'text/event-stream',
   envelope: false,
-  errors: ['UNSUPPORTED_CHAIN', 'NOT_FOUND'],
+  errors: ['UNSUPPORTED_CHAIN', 'NOT_FOUND', 'CHAIN_UNAVAILABLE'],
 });

@@ -9,6 +9,7 @@ export const openapiEndpoint = defineEndpoint({
   description: 'Served bare (not in the envelope) so OpenAPI tools can read it directly.',
   tags: ['service'],
   response: z.looseObject({ openapi: z.literal('3.1.0') }),
+  example: { response: { openapi: '3.1.0', info: { title: 'Swapdesk API', version: '1.0.0' }, paths: {} } },
   envelope: false,
   cacheControl: 'public, max-age=60',
 });

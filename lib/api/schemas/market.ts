@@ -6,26 +6,26 @@ import { addressString, queryInt, queryUnixSeconds } from './primitives';
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 const interval = (field: string) =>
-  z.enum(KLINE_INTERVALS, { error: `${field} must be one of ${KLINE_INTERVALS.join(', ')}` });
+  z.enum(KLINE_INTERVALS, { error: `${field} must be one of ${KLINE_INTERVALS.join(', ')}` }).describe('Kline interval (case-sensitive)');
 
 const pairRef = {
-  chainId: queryInt('chainId', 1, MAX_ID),
-  pairId: queryInt('pairId', 1, MAX_ID).optional(),
-  base: addressString('base').optional(),
-  quote: addressString('quote').optional(),
+  chainId: queryInt('chainId', 1, MAX_ID, 'Chain id'),
+  pairId: queryInt('pairId', 1, MAX_ID, 'Pair id from /v1/market/pairs; or give base and quote').optional(),
+  base: addressString('base').describe('Base token address (with quote, instead of pairId)').optional(),
+  quote: addressString('quote').describe('Quote token address (with base, instead of pairId)').optional(),
 };
 
 export const KlinesQuery = z.object({
   ...pairRef,
   interval: interval('interval'),
-  start: queryUnixSeconds('start').optional(),
-  end: queryUnixSeconds('end').optional(),
-  limit: queryInt('limit', 1, KLINES_MAX_LIMIT).optional(),
+  start: queryUnixSeconds('start', 'Unix seconds: candles with open_time ≥ start').optional(),
+  end: queryUnixSeconds('end', 'Unix seconds: candles with open_time ≤ end').optional(),
+  limit: queryInt('limit', 1, KLINES_MAX_LIMIT, 'Number of candles, default 500').optional(),
 }).strict();
 
 export const PairQuery = z.object({ ...pairRef, interval: interval('interval').default('1h') }).strict();
 
-export const PairsQuery = z.object({ chainId: queryInt('chainId', 1, MAX_ID).optional() }).strict();
+export const PairsQuery = z.object({ chainId: queryInt('chainId', 1, MAX_ID, 'Chain id; every configured chain when absent').optional() }).strict();
 
 const decimal = z.string().describe('human-unit decimal string: no exponent, at most 18 fractional digits');
 
@@ -40,7 +40,7 @@ export const KlineDTO = z.object({
   volume_base: decimal, volume_quote: decimal, volume_usd: decimal,
   trades: z.number().int(),
   closed: z.boolean().describe('false only for the candle that is still open'),
-});
+}).meta({ id: 'Kline' });
 export const KlinesResponse = z.array(KlineDTO);
 
 export const PairOverviewDTO = z.object({
@@ -57,7 +57,7 @@ export const PairOverviewDTO = z.object({
   volume_quote_24h: decimal,
   volume_usd_24h: decimal,
   fdv_usd: decimal,
-});
+}).meta({ id: 'PairOverview' });
 
 export const PairListItemDTO = z.object({
   pair_id: z.number().int(),
@@ -66,7 +66,7 @@ export const PairListItemDTO = z.object({
   base: z.string(),
   quote: z.string(),
   pair_name: z.string(),
-});
+}).meta({ id: 'Pair' });
 export const PairsResponse = z.array(PairListItemDTO);
 
 export type KlineDTO = z.infer<typeof KlineDTO>;

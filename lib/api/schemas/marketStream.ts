@@ -5,8 +5,8 @@ import { queryInt } from './primitives';
 
 export const StreamQuery = z
   .object({
-    chainId: queryInt('chainId', 1, Number.MAX_SAFE_INTEGER),
-    pairId: queryInt('pairId', 1, Number.MAX_SAFE_INTEGER),
+    chainId: queryInt('chainId', 1, Number.MAX_SAFE_INTEGER, 'Chain id'),
+    pairId: queryInt('pairId', 1, Number.MAX_SAFE_INTEGER, 'Pair id from /v1/market/pairs'),
     interval: z.enum(KLINE_INTERVALS, { error: `interval must be one of ${KLINE_INTERVALS.join(', ')}` }),
   })
   .strict();

@@ -18,22 +18,24 @@ function rejectSameToken(body: { src_chain_id: unknown; dst_chain_id: unknown; t
 const slippage = z
   .number({ error: 'slippage must be a JSON number of percent from 0 to 100, e.g. 0.5' })
   .refine((v) => Number.isFinite(v) && v >= 0 && v <= 100, { message: 'slippage must be a percent from 0 to 100' })
+  .meta({ minimum: 0, maximum: 100 })
   .describe('Percent in [0, 100]; 0.5 means 0.5 %. Applied with a precision of 0.0001 %.');
 
 const expiry = z
   .number({ error: 'expiry_time_sec must be an integer number of seconds from 1 to 3600' })
   .refine((v) => Number.isInteger(v) && v >= 1 && v <= MAX_EXPIRY_SEC, { message: `expiry_time_sec must be an integer from 1 to ${MAX_EXPIRY_SEC}` })
+  .meta({ type: 'integer', minimum: 1, maximum: MAX_EXPIRY_SEC })
   .describe('Quote time-to-live in seconds; 60 is recommended');
 
 const indicativeFields = {
   src_chain_id: chainIdNumber('src_chain_id').describe('Source chain id'),
-  dst_chain_id: chainIdNumber('dst_chain_id').describe('Destination chain id (equal to src_chain_id for now)'),
+  dst_chain_id: chainIdNumber('dst_chain_id').describe('Destination chain id; when it differs from src_chain_id the quote is cross-chain (token_out is on dst_chain_id)'),
   token_in: addressString('token_in').describe('ERC20 address, or the zero address for the native coin'),
   token_out: addressString('token_out').describe('ERC20 address, or the zero address for the native coin'),
   amount_in: uintString('amount_in', { positive: true }).describe('Integer string, wei'),
 };
 
-export const IndicativeQuoteRequest = z.strictObject(indicativeFields).superRefine(rejectSameToken);
+export const IndicativeQuoteRequest = z.strictObject(indicativeFields).superRefine(rejectSameToken).meta({ id: 'IndicativeQuoteRequest' });
 
 export const FirmQuoteRequest = z
   .strictObject({
@@ -44,18 +46,70 @@ export const FirmQuoteRequest = z
     slippage,
     expiry_time_sec: expiry,
   })
-  .superRefine(rejectSameToken);
+  .superRefine(rejectSameToken)
+  .meta({ id: 'FirmQuoteRequest' });
 
-export const QuoteStatusQuery = z.strictObject({
-  quote_id: z
-    .string({ error: 'quote_id is required' })
-    .refine((v) => BYTES32_PATTERN.test(v), { message: 'quote_id must be 0x followed by 64 hex digits' }),
-});
+export const QuoteStatusQuery = z
+  .strictObject({
+    quote_id: z
+      .string({ error: 'quote_id must be a string' })
+      .refine((v) => BYTES32_PATTERN.test(v), { message: 'quote_id must be 0x followed by 64 hex digits' })
+      .optional()
+      .describe('The firm quote id'),
+    src_tx_hash: z
+      .string({ error: 'src_tx_hash must be a string' })
+      .refine((v) => BYTES32_PATTERN.test(v), { message: 'src_tx_hash must be 0x followed by 64 hex digits' })
+      .optional()
+      .describe('Or: the hash of the source-chain transaction that executed the quote'),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.quote_id === undefined) === (q.src_tx_hash === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [q.quote_id === undefined ? 'quote_id' : 'src_tx_hash'], message: 'give exactly one of quote_id and src_tx_hash' });
+    }
+  });
 
 const Address = z.string().describe('EIP-55 address');
 const Wei = z.string().describe('Integer string, wei');
 
-export const RouteHopSchema = z.object({ pool: Address, token_in: Address, token_out: Address });
+export const RouteHopSchema = z
+  .object({ pool: Address.describe('Uniswap V2 pair'), token_in: Address, token_out: Address })
+  .meta({ id: 'RouteHop' });
+
+/** One path of the route and the part of the order it carries; a cross-chain route has a leg on each chain. */
+export const RouteLegSchema = z
+  .object({
+    chain_id: z.number().int().describe('Chain the leg executes on'),
+    share_bps: z.number().int().describe('Share of this chain\'s swapped input the leg carries, bps; the legs on one chain add up to 10000'),
+    amount_in: Wei.describe('Input of this leg, wei of its first token; same-chain legs add up to amount_in − fee_amount'),
+    amount_out: Wei.describe('Output of this leg, wei; same-chain legs add up to amount_out'),
+    hops: z.array(RouteHopSchema).describe('Pools of this leg in order (WETH stands for the native coin); empty where the bridge asset is handed on as it is'),
+  })
+  .meta({ id: 'RouteLeg' });
+
+const Route = z
+  .array(RouteLegSchema)
+  .describe('Legs in execution order (legs that share a pool are priced in this order); a single path is one leg with share_bps 10000. Cross-chain: the source chain\'s legs, then the destination chain\'s');
+
+const ChainToken = z.object({
+  chain_id: z.number().int(),
+  token: Address,
+  amount: Wei,
+});
+
+/** Extras of a cross-chain quote (src_chain_id ≠ dst_chain_id); absent on same-chain quotes. */
+const crossChainExtras = {
+  relayer_fee: ChainToken.optional().describe(
+    'Cross-chain: what the relayer keeps of the escrowed bridge asset on the source chain for delivering on the destination (also counted in fee_amount, there in token_in)',
+  ),
+  estimated_fill_time_sec: z.number().int().optional().describe('Cross-chain: seconds from the deposit being mined to the fill being mined, the median of recent fills'),
+  bridge: z
+    .object({
+      src: ChainToken.extend({ min_amount: Wei.optional().describe('Firm: the source swap reverts below this escrow') }).describe('Bridge asset escrowed on the source chain (expected amount)'),
+      dst: ChainToken.describe('Bridge asset the relayer pays into the destination swap'),
+    })
+    .optional()
+    .describe('Cross-chain: the bridge asset (a USD stablecoin) on each chain'),
+};
 
 export const IndicativeQuote = z.object({
   src_chain_id: z.number().int().describe('Echo of request'),
@@ -65,11 +119,12 @@ export const IndicativeQuote = z.object({
   amount_in: z.string().describe('Echo of request'),
   amount_out: Wei.describe('Output amount, wei'),
   fee_rate: z.number().int().describe('Service fee, bps'),
-  fee_amount: Wei.describe('Service fee, wei of token_in'),
-  route: z.array(RouteHopSchema).describe('Pools the swap goes through, in order (WETH stands for the native coin)'),
+  fee_amount: Wei.describe('Service fee, wei of token_in; cross-chain it also holds the relayer fee converted to token_in at the quote\'s rate'),
+  route: Route,
   price_impact_bps: z.number().int().describe('Shortfall against the route mid price, bps (pool fees included)'),
-  block_number: z.number().int().describe('Block whose reserves priced the quote'),
-});
+  block_number: z.number().int().describe('Block whose reserves priced the quote (cross-chain: the source chain\'s)'),
+  ...crossChainExtras,
+}).meta({ id: 'IndicativeQuote' });
 
 export const FirmQuote = z.object({
   quote_id: z.string().describe('Quote identifier, bytes32 hex'),
@@ -89,18 +144,31 @@ export const FirmQuote = z.object({
   deadline: z.number().int().describe('Unix seconds; the router refuses the quote after it'),
   value: Wei.describe('Native coin to send with the transaction ("0" for token input)'),
   allowance_target: Address.nullable().describe('Address to approve for token input; null for native input'),
-  route: z.array(RouteHopSchema),
+  route: Route,
   price_impact_bps: z.number().int(),
-});
+  block_number: z.number().int().describe('Block whose reserves priced the quote (cross-chain: the source chain\'s)'),
+  ...crossChainExtras,
+  order_id: z.string().optional().describe('Cross-chain: the ERC-7683 order id the deposit will open (bytes32 hex)'),
+  fill_deadline: z.number().int().optional().describe('Cross-chain: Unix seconds on the destination chain\'s clock; unfilled by then, the deposit is refunded'),
+}).meta({ id: 'FirmQuote' });
 
 export const QuoteStatus = z.object({
   quote_id: z.string(),
-  status: z.enum(['issued', 'filled', 'expired', 'deposited', 'refunded']),
-  src_tx_hash: z.string().nullable(),
-  dst_tx_hash: z.string().nullable(),
-  amount_out_actual: Wei.nullable(),
+  status: z
+    .enum(['issued', 'filled', 'expired', 'deposited', 'settled', 'refunded'])
+    .describe('Same-chain: issued → filled | expired. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited'),
+  src_tx_hash: z.string().nullable().describe('Source-chain transaction that executed the quote (cross-chain: the deposit)'),
+  dst_tx_hash: z.string().nullable().describe('Cross-chain: the fill on the destination chain'),
+  amount_out_actual: Wei.nullable().describe('What the recipient received, wei of token_out'),
   updated_at: z.number().int().describe('Unix seconds'),
-});
+  src_chain_id: z.number().int().optional(),
+  dst_chain_id: z.number().int().optional(),
+  order_id: z.string().nullable().optional().describe('Cross-chain: ERC-7683 order id'),
+  fill_deadline: z.number().int().nullable().optional().describe('Cross-chain: Unix seconds on the destination chain\'s clock'),
+  refund_tx_hash: z.string().nullable().optional().describe('Cross-chain: the refund of the escrow on the source chain'),
+  settle_tx_hash: z.string().nullable().optional().describe('Cross-chain: the relayer\'s repayment from the escrow on the source chain'),
+  escrow: ChainToken.nullable().optional().describe('Cross-chain: the bridge asset escrowed on the source chain (what a refund returns)'),
+}).meta({ id: 'QuoteStatus' });
 
 export type IndicativeQuoteRequest = z.infer<typeof IndicativeQuoteRequest>;
 export type FirmQuoteRequest = z.infer<typeof FirmQuoteRequest>;

@@ -1,0 +1,40 @@
+// Arrows run one way (app → api → domain → adapters): the domain never reaches up into the API layer or the app.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DOMAIN_FOLDERS = ['lib/domain', 'lib/quote', 'lib/market', 'lib/auth'];
+const IMPORT = /^\s*import\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gm;
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => join(ROOT, folder, f));
+}
+
+/** Upward imports of a file; a type-only import of a wire schema (`lib/api/schemas`) is erased at build time and allowed. */
+function upwardImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const [, typeOnly, from] of text.matchAll(IMPORT)) {
+    if (!from) continue;
+    const up = from.startsWith('@/lib/api') || from.startsWith('@/app') || from.startsWith('@/components');
+    if (up && !(typeOnly && from.startsWith('@/lib/api/schemas/'))) found.push(`${relative(ROOT, file)} imports ${from}`);
+  }
+  return found;
+}
+
+describe('layering', () => {
+  it('the domain imports nothing from the API layer, the app or the components', () => {
+    const files = DOMAIN_FOLDERS.flatMap(sourceFiles);
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.flatMap(upwardImports)).toEqual([]);
+  });
+
+  it('the check sees an upward import when there is one', () => {
+    const text = "import { ApiError } from '@/lib/api/errors';\nimport type { X } from '@/lib/api/schemas/quote';\n";
+    const found = [...text.matchAll(IMPORT)].map(([, t, f]) => `${t ? 'type ' : ''}${f}`);
+    expect(found).toEqual(['@/lib/api/errors', 'type @/lib/api/schemas/quote']);
+  });
+});
