@@ -4,6 +4,7 @@ import { Header } from '@/components/layout/Header';
 import { Providers } from '@/components/wallet/Providers';
 import { loadChains } from '@/lib/chains/loadChains';
 import { publicChain } from '@/lib/chains/publicChain';
+import { env } from '@/lib/env';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -20,7 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen antialiased">
-        <Providers chains={chains}>
+        <Providers chains={chains} apiBase={env().BASE_PATH ?? ''}>
           <Header />
           <main className="mx-auto w-full max-w-6xl px-4 py-6">{children}</main>
         </Providers>

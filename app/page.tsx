@@ -1,5 +1,11 @@
 import { SwapForm } from '@/components/swap/SwapForm';
+import { TrackedOrders } from '@/components/swap/TrackedOrders';
 
 export default function SwapPage() {
-  return <SwapForm />;
+  return (
+    <>
+      <SwapForm />
+      <TrackedOrders />
+    </>
+  );
 }

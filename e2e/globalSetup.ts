@@ -1,26 +1,21 @@
 // Starts a devnet with a short history, builds the app for production and serves it, for the browser specs.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startDevnet } from '@/lib/devnet/startDevnet';
+import { createStack } from '@/scripts/stack/startStack';
 import { E2E_STATE_ENV, type E2EState } from './fixtures/e2eState';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_READY_TIMEOUT_MS = 120_000;
 
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  // The test runner resolves `react-server` for lib code; the app server must not inherit that.
-  const { NODE_OPTIONS: _nodeOptions, ...rest } = process.env;
-  return { ...rest, NEXT_TELEMETRY_DISABLED: '1', ...extra };
-}
-
-async function waitForHealth(baseURL: string, server: ChildProcess): Promise<void> {
+/** Waits until /v1/health is 200: the chains answer and the indexer has caught up with the short history. */
+async function waitForHealth(baseURL: string, exitCode: () => number | null): Promise<void> {
   const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
   let last = '';
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`app server exited with ${server.exitCode}`);
+    const code = exitCode();
+    if (code !== null) throw new Error(`app server exited with ${code}`);
     try {
       const res = await fetch(`${baseURL}/v1/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return;
@@ -41,45 +36,34 @@ export default async function globalSetup(config: FullConfig) {
   const devnet = await startDevnet({ dataDir, ports: 'free', history: { days: 3, swapsPerPair: 40 }, activity: true });
   // Every spec is one browser at one IP: per-IP limits sized for people would throttle the suite itself
   // (rate limiting has its own tests).
-  const env = childEnv({
+  const env = {
     SWAPDESK_DATA_DIR: dataDir,
     PORT: port,
     NEXTAUTH_URL: baseURL,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_GUEST_PER_MIN: '100000',
     RATE_LIMIT_PUBLIC_PER_MIN: '100000',
+  };
+
+  // The same launcher as `npm start`: one instance, the background jobs, supervised.
+  const stack = createStack({
+    env,
+    port: Number(port),
+    host: '127.0.0.1',
+    build: process.env.E2E_SKIP_BUILD === '1' ? 'if-missing' : 'always',
+    workDir: path.join(dataDir, 'stack'),
+    output: 'inherit',
+    log: (line) => console.log(`[stack] ${line}`),
   });
-
-  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], { cwd: ROOT, env, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('next build failed');
-  }
-
-  const children: ChildProcess[] = [];
-  const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-  if (existsSync(path.join(ROOT, 'scripts/indexer.ts'))) {
-    children.push(spawn(process.execPath, [tsx, '--conditions=react-server', 'scripts/indexer.ts'], { cwd: ROOT, env, stdio: 'inherit' }));
-  }
-  const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', port, '-H', '127.0.0.1'], { cwd: ROOT, env, stdio: 'inherit' });
-  children.push(server);
-
   const stopAll = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await stack.stop();
     await devnet.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(baseURL, server);
+    await stack.start();
+    await waitForHealth(baseURL, () => stack.instances[0]?.current().process.exitCode ?? null);
   } catch (error: unknown) {
     await stopAll();
     throw error;

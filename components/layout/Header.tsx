@@ -5,16 +5,22 @@ import { BlockNumber } from '@/components/wallet/BlockNumber';
 export function Header() {
   return (
     <header className="border-b border-[var(--border)] bg-[var(--panel)]">
-      <div className="mx-auto flex w-full max-w-6xl items-center gap-3 px-4 py-3 sm:gap-6">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:gap-6">
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Swapdesk
         </Link>
-        <nav aria-label="Main" className="flex gap-3 text-sm sm:gap-4">
+        <nav aria-label="Main" className="order-last flex w-full gap-4 text-sm sm:order-none sm:w-auto">
           <Link href="/" className="hover:text-[var(--accent)]">
             Swap
           </Link>
           <Link href="/markets" className="hover:text-[var(--accent)]">
             Markets
+          </Link>
+          <Link href="/activity" className="hover:text-[var(--accent)]">
+            Activity
+          </Link>
+          <Link href="/docs" className="hover:text-[var(--accent)]">
+            API
           </Link>
         </nav>
         <div className="ml-auto hidden text-xs text-[var(--muted)] md:block">

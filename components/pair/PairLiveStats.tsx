@@ -4,7 +4,7 @@
 // and once a minute, as the 24 h window rolls on.
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import type { PairOverview } from '@/lib/market/marketDto';
-import { v1Get } from '@/lib/market/v1Get';
+import { getPairOverview } from './marketApi';
 import { changeDirection, formatAmount, formatChange, formatPrice, formatUsd } from './formatMarket';
 import { PAIR_TEST_IDS } from './pairTestIds';
 
@@ -33,7 +33,7 @@ function useLiveOverview(apiBase: string, initial: PairOverview, close: string |
     const abort = new AbortController();
     const refresh = () => {
       if (document.visibilityState !== 'visible') return;
-      v1Get<PairOverview>(apiBase, 'market/pair', { chainId, pairId }, abort.signal)
+      getPairOverview(apiBase, { chainId, pairId }, abort.signal)
         .then((next) => !abort.signal.aborted && setOverview(next))
         .catch(() => undefined); // keep the last figures; the next trade or minute tries again
     };

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { KlineInterval } from '@/lib/market/klineIntervals';
 import type { Kline } from '@/lib/market/marketDto';
-import { getKlines } from '@/lib/market/v1Get';
+import { getKlines } from './marketApi';
 import { HISTORY_PAGE } from './chartPrefs';
 import { candleSeriesReducer, initialSeries, leavesGap, type CandleSeriesState } from './candleSeriesReducer';
 import { useLiveCandles, type LiveStatus } from './useLiveCandles';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KlineInterval } from '@/lib/market/klineIntervals';
 import type { Kline } from '@/lib/market/marketDto';
-import { getKlines } from '@/lib/market/v1Get';
+import { getKlines } from './marketApi';
 
 export type LiveStatus = 'connecting' | 'live' | 'polling';
 

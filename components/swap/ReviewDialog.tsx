@@ -1,5 +1,6 @@
 'use client';
 // The review: a firm quote with its minimum, fee and deadline, then approve (if needed) and swap, then the outcome.
+import { useState } from 'react';
 import type { Address } from 'viem';
 import { Dialog } from '@/components/ui/Dialog';
 import { formatAmount } from './amountText';
@@ -8,6 +9,10 @@ import type { FirmQuoteRequest } from './quoteTypes';
 import type { SwapToken } from './swapTokens';
 import { useSwapExecution, type SwapStep } from './useSwapExecution';
 import { ReviewOutcome } from './ReviewOutcome';
+import { isCrossChain } from './crossChain';
+import { CrossChainReviewRows, CrossChainSent } from './CrossChainReview';
+import { reviewRisks } from './reviewRisks';
+import { RiskConfirmations } from './RiskConfirmations';
 
 type Props = { request: FirmQuoteRequest; token: string | undefined; tokenIn: SwapToken; tokenOut: SwapToken; account: Address | undefined; onClose: (swapped: boolean) => void };
 
@@ -29,6 +34,15 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
   const { step } = x;
   const busy = step.kind === 'approving' || step.kind === 'signing' || step.kind === 'pending';
   const close = () => onClose(step.kind === 'success');
+  const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
+  const risks = step.kind === 'review' ? reviewRisks(step.offer.firm.price_impact_bps, request.slippage) : [];
+  const confirmed = risks.every((r) => accepted.has(r.id));
+  const accept = (id: string, yes: boolean) => {
+    const next = new Set(accepted);
+    if (yes) next.add(id);
+    else next.delete(id);
+    setAccepted(next);
+  };
   return (
     <Dialog open onClose={busy ? () => undefined : close} title="Review swap" testId="review-dialog">
       <div aria-live="polite" className="flex flex-col gap-4">
@@ -42,18 +56,23 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
             </button>
           </div>
         ) : null}
+        {step.kind === 'review' && !step.offer.mustAccept ? <RiskConfirmations risks={risks} accepted={accepted} onChange={accept} /> : null}
         {step.kind === 'review' && !step.offer.mustAccept ? (
           x.needsApproval ? (
-            <button type="button" onClick={() => void x.approve()} className={BUTTON}>
+            <button type="button" disabled={!confirmed} onClick={() => void x.approve()} className={BUTTON}>
               Approve {formatAmount(BigInt(step.offer.firm.amount_in), tokenIn.decimals)} {tokenIn.symbol}
             </button>
           ) : (
-            <button type="button" onClick={() => void x.swap()} className={BUTTON}>
+            <button type="button" disabled={!confirmed} onClick={() => void x.swap()} className={BUTTON}>
               Swap
             </button>
           )
         ) : null}
-        <ReviewOutcome step={step} tokenIn={tokenIn} tokenOut={tokenOut} onRetry={() => void x.requote()} onClose={close} />
+        {(step.kind === 'pending' || step.kind === 'success') && isCrossChain(step.offer.firm) ? (
+          <CrossChainSent quoteId={step.offer.firm.quote_id} token={token} onClose={() => onClose(true)} />
+        ) : (
+          <ReviewOutcome step={step} tokenIn={tokenIn} tokenOut={tokenOut} onRetry={() => void x.requote()} onClose={close} />
+        )}
       </div>
     </Dialog>
   );
@@ -67,7 +86,15 @@ function FirmSummary({ step, tokenIn, tokenOut, secondsLeft }: { step: Extract<S
       <Row label="You pay" value={`${formatAmount(BigInt(q.amount_in), tokenIn.decimals)} ${tokenIn.symbol}`} />
       <Row label="You receive (expected)" value={`${formatAmount(BigInt(q.amount_out), tokenOut.decimals)} ${tokenOut.symbol}`} testId="firm-amount-out" />
       <Row label="Minimum received" value={`${formatAmount(BigInt(q.min_amount_out), tokenOut.decimals)} ${tokenOut.symbol}`} testId="firm-min-out" />
-      <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} />
+      {isCrossChain(q) ? (
+        <>
+          <Row label="Fees (service and relayer)" value={`${formatAmount(BigInt(q.fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} />
+          <CrossChainReviewRows firm={q} tokenIn={tokenIn} tokenOut={tokenOut} />
+        </>
+      ) : (
+        <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} />
+      )}
+      {!isCrossChain(q) ? <Row label="Price impact" value={bpsText(q.price_impact_bps)} testId="firm-price-impact" /> : null}
       <Row label="Recipient" value={`${q.to_address.slice(0, 6)}…${q.to_address.slice(-4)}`} />
       {!sentOrDone ? <Row label="Quote expires in" value={secondsLeft === undefined ? '—' : `${secondsLeft} s`} testId="quote-countdown" /> : null}
     </dl>

@@ -7,7 +7,8 @@ type Props = { value: number; onChange: (value: number) => void; disabled?: bool
 
 const WARNINGS = {
   low: 'Slippage this low may make the swap fail when the price moves a little.',
-  high: 'Slippage this high lets the price move a lot against you before the swap executes.',
+  high: 'Slippage above 1 % lets the price move against you before the swap executes.',
+  confirm: 'Slippage above 5 % lets the price move a lot against you; the review will ask you to confirm it.',
 } as const;
 
 export function SlippageSetting({ value, onChange, disabled }: Props) {

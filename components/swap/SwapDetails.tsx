@@ -3,24 +3,18 @@
 import { useState } from 'react';
 import { useChains } from '@/components/wallet/ChainsContext';
 import { formatAmount } from './amountText';
+import { CrossChainRows } from './CrossChainRows';
+import { isCrossChain } from './crossChain';
 import { bpsText, impactLevel, rateText } from './quoteFigures';
 import type { IndicativeQuote } from './quoteTypes';
 import { minimumReceived } from './swapFormState';
-import { findToken, isNativeToken, type SwapToken } from './swapTokens';
+import { routeLegTexts } from './routeText';
+import { findToken, type SwapToken } from './swapTokens';
 import { SlippageSetting } from './SlippageSetting';
 
 type Props = { quote: IndicativeQuote | undefined; hasAmount: boolean; tokenIn: SwapToken; tokenOut: SwapToken; slippage: number; onSlippage: (v: number) => void; frozen: boolean };
 
 const IMPACT_CLASS = { ok: 'text-[var(--muted)]', warn: 'text-amber-600 dark:text-amber-400', danger: 'text-[var(--down)] font-semibold' } as const;
-
-/** Hop symbols, with the native coin named at the ends where the router wraps or unwraps it. */
-function routeSymbols(quote: IndicativeQuote, tokenIn: SwapToken, tokenOut: SwapToken, symbolOf: (chainId: number, a: `0x${string}`) => string): string[] {
-  const path = [quote.route[0]?.token_in, ...quote.route.map((h) => h.token_out)].filter((a): a is `0x${string}` => a !== undefined);
-  const names = path.map((a) => symbolOf(quote.src_chain_id, a));
-  if (isNativeToken(tokenIn) && names.length > 0) names[0] = tokenIn.symbol;
-  if (isNativeToken(tokenOut) && names.length > 1) names[names.length - 1] = tokenOut.symbol;
-  return names;
-}
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -30,6 +24,22 @@ function Row({ label, children, testId }: { label: string; children: React.React
         {children}
       </dd>
     </div>
+  );
+}
+
+/** One line per leg, so a split stays readable on a narrow screen. */
+function RouteLegs({ quote, tokenIn, tokenOut, symbolOf }: { quote: IndicativeQuote; tokenIn: SwapToken; tokenOut: SwapToken; symbolOf: (chainId: number, a: `0x${string}`) => string }) {
+  const legs = routeLegTexts(quote.route, tokenIn, tokenOut, symbolOf);
+  if (legs.length === 0) return <>—</>;
+  if (legs.length === 1) return <>{legs[0]?.path}</>;
+  return (
+    <ul aria-label={`Split across ${legs.length} routes`}>
+      {legs.map((leg, i) => (
+        <li key={i}>
+          <span className="font-medium">{leg.share}</span> {leg.path}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -50,20 +60,28 @@ export function SwapDetails({ quote, hasAmount, tokenIn, tokenOut, slippage, onS
               <span className="sr-only">, invert</span>
             </button>
           </Row>
-          <Row label="Service fee">
-            {bpsText(quote.fee_rate)} · {formatAmount(BigInt(quote.fee_amount), tokenIn.decimals)} {tokenIn.symbol}
-          </Row>
+          {isCrossChain(quote) ? (
+            <Row label="Fees (service and relayer)">
+              {formatAmount(BigInt(quote.fee_amount), tokenIn.decimals)} {tokenIn.symbol}
+            </Row>
+          ) : (
+            <Row label="Service fee">
+              {bpsText(quote.fee_rate)} · {formatAmount(BigInt(quote.fee_amount), tokenIn.decimals)} {tokenIn.symbol}
+            </Row>
+          )}
           <Row label="Price impact" testId="price-impact">
             <span className={IMPACT_CLASS[impactLevel(quote.price_impact_bps)]}>{bpsText(quote.price_impact_bps)}</span>
           </Row>
           <Row label={`Minimum received (${slippage} % slippage)`} testId="minimum-received">
             {formatAmount(minimumReceived(BigInt(quote.amount_out), slippage), tokenOut.decimals)} {tokenOut.symbol}
           </Row>
-          <Row label="Route">
-            {quote.route.length === 0
-              ? '—'
-              : routeSymbols(quote, tokenIn, tokenOut, symbolOf).join(' → ')}
-          </Row>
+          {isCrossChain(quote) ? (
+            <CrossChainRows quote={quote} tokenIn={tokenIn} tokenOut={tokenOut} Row={Row} />
+          ) : (
+            <Row label="Route" testId="route">
+              <RouteLegs quote={quote} tokenIn={tokenIn} tokenOut={tokenOut} symbolOf={symbolOf} />
+            </Row>
+          )}
         </dl>
       ) : (
         <p className="py-1 text-[var(--muted)]">{hasAmount ? 'Rate, fee and route appear with the quote.' : 'Enter an amount to see the rate, fee and route.'}</p>

@@ -6,6 +6,7 @@ import { useChains } from '@/components/wallet/ChainsContext';
 import { useOpenConnect } from '@/components/wallet/WalletUi';
 import { useSignIn } from '@/components/wallet/useSignIn';
 import { formatAmount } from './amountText';
+import { arrivalText, isCrossChain } from './crossChain';
 import { AmountInput } from './AmountInput';
 import { RecipientField } from './RecipientField';
 import { ReviewDialog } from './ReviewDialog';
@@ -73,6 +74,11 @@ export function SwapForm() {
         <output htmlFor={ids.pay} aria-label={`Amount of ${tokenOut.symbol} you receive`} aria-busy={f.live.updating || undefined} data-testid="receive-amount" className={`block truncate text-3xl font-medium tabular-nums ${f.live.updating ? 'animate-pulse text-[var(--muted)]' : ''} ${amountOut ? '' : 'text-[var(--muted)]'}`}>
           {f.live.updating ? 'Updating…' : amountOut || '0'}
         </output>
+        {f.live.quote && isCrossChain(f.live.quote) && !f.live.updating ? (
+          <p className="mt-1 text-xs text-[var(--muted)]" data-testid="receive-arrival">
+            {arrivalText(chains.find((c) => c.id === tokenOut.chainId)?.name ?? `chain ${tokenOut.chainId}`, f.live.quote.estimated_fill_time_sec)}
+          </p>
+        ) : null}
       </TokenAmountPanel>
       <SwapDetails quote={f.live.quote} hasAmount={amountText !== ''} tokenIn={tokenIn} tokenOut={tokenOut} slippage={slippage} onSlippage={(value) => f.dispatch({ type: 'slippage', value })} frozen={frozen} />
       <RecipientField onChange={f.setRecipient} frozen={frozen} />

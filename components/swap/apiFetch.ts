@@ -1,21 +1,11 @@
-// Browser client for the /v1 envelope: returns `data` on success, throws ApiCallError with the documented fields otherwise.
+// The web app's /v1 calls go through the typed client (lib/client/createSwapdeskClient); apiCall unwraps an
+// answer: `data` on success, ApiCallError with the documented fields otherwise.
+import type { components } from '@/lib/api/generated/v1';
 
-export type ApiErrorType =
-  | 'MALFORMED_REQUEST'
-  | 'INVALID_ARGUMENT'
-  | 'UNSUPPORTED_CHAIN'
-  | 'UNSUPPORTED_TOKEN'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'SLIPPAGE_EXCEEDED'
-  | 'NO_ROUTE'
-  | 'INSUFFICIENT_LIQUIDITY'
-  | 'AMOUNT_TOO_SMALL'
-  | 'RATE_LIMITED'
-  | 'INTERNAL'
-  | 'CHAIN_UNAVAILABLE'
-  | 'NETWORK';
+type ErrorSchemas = components['schemas'][Extract<keyof components['schemas'], `Error_${string}`>];
+
+/** Every error type the document lists, plus NETWORK when the server could not be reached. */
+export type ApiErrorType = ErrorSchemas['error']['type'] | 'NETWORK';
 
 export class ApiCallError extends Error {
   constructor(
@@ -39,32 +29,27 @@ export class ApiCallError extends Error {
   }
 }
 
-type Envelope = { code?: number; msg?: string; data?: unknown; error?: { type?: string } & Record<string, unknown> };
+type ErrorEnvelope = { msg?: string; error?: { type?: string } & Record<string, unknown> };
+/** What an openapi-fetch call resolves to, for an operation whose success is the `{ code, msg, data }` envelope. */
+type ClientResult = { data?: { data: unknown }; error?: unknown; response: Response };
+type DataOf<R extends ClientResult> = NonNullable<R['data']>['data'];
 
-async function readEnvelope(res: Response): Promise<Envelope> {
-  try {
-    return (await res.json()) as Envelope;
-  } catch {
-    return {};
-  }
+export function bearer(token: string | undefined): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export type ApiRequest = { token?: string; signal?: AbortSignal; body?: unknown; method?: 'GET' | 'POST' };
-
-/** Calls a /v1 endpoint; an abort propagates as the fetch's AbortError so TanStack Query can discard it. */
-export async function apiFetch<T>(path: string, { token, signal, body, method = body === undefined ? 'GET' : 'POST' }: ApiRequest = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
+/** Awaits a client call; an abort propagates as the fetch's AbortError so TanStack Query can discard it. */
+export async function apiCall<R extends ClientResult>(call: Promise<R>, signal?: AbortSignal): Promise<DataOf<R>> {
+  let result: R;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    result = await call;
   } catch (error: unknown) {
     if (signal?.aborted) throw error;
     throw new ApiCallError('NETWORK', 'The Swapdesk server did not answer; check your connection.', 0);
   }
-  const envelope = await readEnvelope(res);
-  if (res.ok && envelope.code === 0) return envelope.data as T;
+  const { data, error, response: res } = result;
+  if (res.ok && data !== undefined) return data.data as DataOf<R>;
+  const envelope = (typeof error === 'object' && error !== null ? error : {}) as ErrorEnvelope;
   const details: Record<string, unknown> = { ...(envelope.error ?? {}) };
   const retryHeader = Number(res.headers.get('retry-after'));
   if (details.retry_after_sec === undefined && Number.isFinite(retryHeader) && retryHeader > 0) details.retry_after_sec = retryHeader;

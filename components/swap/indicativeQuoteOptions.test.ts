@@ -42,7 +42,7 @@ beforeAll(async () => {
       });
       setTimeout(() => {
         if (entry.aborted) return;
-        const quote: IndicativeQuote = { ...body, amount_out: String(BigInt(body.amount_in) * 2n), fee_rate: 20, fee_amount: '0', route: [], price_impact_bps: 0 };
+        const quote: IndicativeQuote = { ...body, amount_out: String(BigInt(body.amount_in) * 2n), fee_rate: 20, fee_amount: '0', route: [], price_impact_bps: 0, block_number: 1 };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 0, msg: 'ok', data: quote }));
       }, SERVER_DELAY_MS);
     });

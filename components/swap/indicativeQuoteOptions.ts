@@ -1,6 +1,7 @@
 // Query options of the live indicative quote: every input that changes the answer is in the key, the fetch takes the abort signal.
 import { queryOptions } from '@tanstack/react-query';
-import { ApiCallError, apiFetch, type ApiErrorType } from './apiFetch';
+import { swapdeskClientFor } from '@/lib/client/createSwapdeskClient';
+import { ApiCallError, apiCall, bearer, type ApiErrorType } from './apiFetch';
 import type { IndicativeQuote, IndicativeQuoteRequest } from './quoteTypes';
 
 const MAX_RETRIES = 3;
@@ -11,7 +12,7 @@ export type IndicativeQuoteParams = {
   token: string | undefined;
   /** Poll interval; `false` while typing or when polling should stop. */
   pollMs: number | false;
-  /** Origin for callers outside the browser (tests, scripts); the page uses relative URLs. */
+  /** The app's BASE_PATH in the page ('' at the root); an origin too for callers outside the browser (tests). */
   baseUrl?: string;
 };
 
@@ -32,7 +33,9 @@ export function indicativeQuoteOptions({ request, token, pollMs, baseUrl = '' }:
     queryKey: indicativeQuoteKey(request),
     queryFn: ({ signal }) => {
       if (!request) throw new Error('indicative quote asked without inputs');
-      return apiFetch<IndicativeQuote>(`${baseUrl}/v1/quote/indicative`, { body: request, token, signal });
+      const call = swapdeskClientFor(baseUrl).POST('/v1/quote/indicative', { body: request, headers: bearer(token), signal });
+      // The echoed tokens are the request's, already typed as addresses.
+      return apiCall(call, signal) as Promise<IndicativeQuote>;
     },
     enabled: request !== null && token !== undefined,
     // The server answers the same inputs the same way; only rate limits and an unreachable chain are worth a retry.

@@ -19,6 +19,12 @@ describe('quote errors in plain sentences, next to the field they concern', () =
   it('a pair across two networks is explained at the receive token', () => {
     expect(quoteErrorMessage(err('INVALID_ARGUMENT', { field: 'dst_chain_id' }), symbols)).toEqual({ place: 'tokenOut', message: 'Swaps between two networks are not available yet: pick both tokens on the same network.' });
   });
+  it('across networks, the relayer limit is said as the server says it, and networks that cannot be bridged at the receive token', () => {
+    const relayer = new ApiCallError('INSUFFICIENT_LIQUIDITY', 'amount_in is more than the relayer can deliver on chain 31338 right now', 422, { field: 'amount_in' });
+    expect(quoteErrorMessage(relayer, symbols)).toEqual({ place: 'amount', message: 'The relayer cannot deliver this much WBTC to that network right now. Try a smaller amount.' });
+    expect(quoteErrorMessage(err('INSUFFICIENT_LIQUIDITY', { field: 'dst_chain_id' }), symbols).message).toMatch(/slow right now/);
+    expect(quoteErrorMessage(err('UNSUPPORTED_CHAIN', { field: 'dst_chain_id' }), symbols).place).toBe('tokenOut');
+  });
   it('anything unexpected is a generic sentence, never a stack', () => {
     expect(quoteErrorMessage(new TypeError('x is undefined'), symbols)).toEqual({ place: 'form', message: 'Something went wrong while asking a quote. Try again.' });
   });

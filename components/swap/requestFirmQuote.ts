@@ -1,5 +1,6 @@
 // Asks a firm quote for the review; a SLIPPAGE_EXCEEDED answer is re-asked without the indicative price so the trader can judge the new one.
-import { ApiCallError, apiFetch } from './apiFetch';
+import { swapdeskClientFor } from '@/lib/client/createSwapdeskClient';
+import { ApiCallError, apiCall, bearer } from './apiFetch';
 import { PRICE_MOVE_ACCEPT_BPS } from './quoteTiming';
 import { worseByBps } from './quoteFigures';
 import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
@@ -10,15 +11,19 @@ import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
  */
 export type FirmQuoteResult = { firm: FirmQuote; mustAccept: boolean; worseBps: bigint; expiresAtMs: number };
 
-export async function requestFirmQuote(request: FirmQuoteRequest, token: string): Promise<FirmQuoteResult> {
+/** `baseUrl` is the app's BASE_PATH ('' at the root), or an origin for callers outside the browser. */
+export async function requestFirmQuote(request: FirmQuoteRequest, token: string, baseUrl = ''): Promise<FirmQuoteResult> {
+  const client = swapdeskClientFor(baseUrl);
+  // Addresses and calldata come back as the server writes them (EIP-55, 0x hex): narrowed to viem's types here.
+  const ask = (body: FirmQuoteRequest) => apiCall(client.POST('/v1/quote/firm', { body, headers: bearer(token) })) as Promise<FirmQuote>;
   const sentAtMs = Date.now();
   let firm: FirmQuote;
   try {
-    firm = await apiFetch<FirmQuote>('/v1/quote/firm', { body: request, token });
+    firm = await ask(request);
   } catch (error: unknown) {
     if (!(error instanceof ApiCallError) || error.type !== 'SLIPPAGE_EXCEEDED') throw error;
     const { indicative_amount_out: _dropped, ...withoutIndicative } = request;
-    firm = await apiFetch<FirmQuote>('/v1/quote/firm', { body: withoutIndicative, token });
+    firm = await ask(withoutIndicative);
   }
   const indicative = request.indicative_amount_out === undefined ? 0n : BigInt(request.indicative_amount_out);
   const worseBps = worseByBps(indicative, BigInt(firm.amount_out));

@@ -16,6 +16,18 @@ describe('router errors in words', () => {
     expect(routerErrorMessage(revert('QuoteAlreadyUsed', [`0x${'ab'.repeat(32)}`]))).toMatch(/already used/);
     expect(routerErrorMessage(revert('InsufficientOutput', [1n, 2n]))).toMatch(/price moved/);
   });
+  it('has a sentence for every router error a swap can revert with (the mapping follows the ABI)', () => {
+    // Errors only the owner's configuration calls raise; a swap never reverts with them.
+    const adminOnly = new Set(['OwnableInvalidOwner', 'OwnableUnauthorizedAccount', 'ZeroAddress', 'InvalidFeeRecipient', 'RenounceOwnershipDisabled', 'InvalidShortString', 'StringTooLong']);
+    const unmapped = swapRouterAbi
+      .flatMap((item) => (item.type === 'error' && !adminOnly.has(item.name) ? [item] : []))
+      .filter((item) => {
+        const args = item.inputs.map((input) => (input.type === 'address' ? `0x${'11'.repeat(20)}` : input.type === 'bytes32' ? `0x${'ab'.repeat(32)}` : input.type.startsWith('uint') ? 1n : 0));
+        return routerErrorMessage(revert(item.name, args)).includes(`(${item.name})`);
+      })
+      .map((item) => item.name);
+    expect(unmapped).toEqual([]);
+  });
   it('recognises a declined signature anywhere in the cause chain', () => {
     expect(isUserRejection(new BaseError('wrapped', { cause: new UserRejectedRequestError(new Error('no')) }))).toBe(true);
     expect(isUserRejection({ code: 4001 })).toBe(true);

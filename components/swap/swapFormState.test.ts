@@ -20,7 +20,10 @@ describe('swap form', () => {
     expect(swapFormReducer(start, { type: 'slippage', value: 150 }).slippage).toBe(100);
     expect(slippageWarning(0.01)).toBe('low');
     expect(slippageWarning(0.5)).toBeNull();
-    expect(slippageWarning(12)).toBe('high');
+    expect(slippageWarning(1)).toBeNull();
+    expect(slippageWarning(1.5)).toBe('high');
+    expect(slippageWarning(5)).toBe('high');
+    expect(slippageWarning(12)).toBe('confirm');
   });
   it('minimum received is exact integer arithmetic at 1e-6 precision', () => {
     expect(minimumReceived(1_000_000n, 0.5)).toBe(995_000n);

@@ -30,12 +30,18 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
   }
 }
 
-export type SlippageWarning = 'low' | 'high' | null;
+export type SlippageWarning = 'low' | 'high' | 'confirm' | null;
 
-/** Below 0.05 % a swap often fails; above 5 % a trader may be front-run. */
+/** Slippage above this percent is warned about. */
+export const SLIPPAGE_WARN_PERCENT = 1;
+/** Above this percent the review asks for an explicit confirmation (a 50 typed for 0.5 must not slip through). */
+export const SLIPPAGE_CONFIRM_PERCENT = 5;
+
+/** Below 0.05 % a swap often fails; above 1 % the price may move against the trader, above 5 % it needs confirming. */
 export function slippageWarning(slippage: number): SlippageWarning {
   if (slippage < 0.05) return 'low';
-  if (slippage > 5) return 'high';
+  if (slippage > SLIPPAGE_CONFIRM_PERCENT) return 'confirm';
+  if (slippage > SLIPPAGE_WARN_PERCENT) return 'high';
   return null;
 }
 

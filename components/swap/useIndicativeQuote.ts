@@ -2,6 +2,7 @@
 // The live indicative quote of the swap form: debounced inputs, aborted superseded requests, polling while idle and visible, stale quotes dropped.
 import { useQuery } from '@tanstack/react-query';
 import { useNow } from '@/components/ui/useNow';
+import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import { indicativeQuoteOptions } from './indicativeQuoteOptions';
 import { isQuoteFresh, QUOTE_DEBOUNCE_MS } from './quoteTiming';
 import type { IndicativeQuote, IndicativeQuoteRequest } from './quoteTypes';
@@ -31,7 +32,7 @@ export type IndicativeQuoteState = {
 export function useIndicativeQuote(request: IndicativeQuoteRequest | null, token: string | undefined, pollMs: number, paused = false): IndicativeQuoteState {
   const debounced = useDebouncedValue(request, QUOTE_DEBOUNCE_MS, sameRequest);
   const idle = !debounced.pending && !paused;
-  const query = useQuery(indicativeQuoteOptions({ request: debounced.value, token, pollMs: idle ? pollMs : false }));
+  const query = useQuery(indicativeQuoteOptions({ request: debounced.value, token, pollMs: idle ? pollMs : false, baseUrl: useApiBase() }));
   const now = useNow(1_000);
   const current = !debounced.pending && sameRequest(debounced.value, request);
   const fresh = query.data !== undefined && isQuoteFresh(query.dataUpdatedAt, now, pollMs);

@@ -6,13 +6,19 @@ import { erc20Abi, type Address, type Hex } from 'viem';
 import { useConfig } from 'wagmi';
 import { call, estimateGas, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { useNow } from '@/components/ui/useNow';
+import { useApiBase } from '@/components/wallet/ApiBaseContext';
+import { useChains } from '@/components/wallet/ChainsContext';
+import { checkFirmQuote } from '@/lib/client/checkFirmQuote';
 import { ApiCallError } from './apiFetch';
 import { quoteErrorMessage } from './quoteErrorMessage';
 import { quoteFilledAmount } from './quoteFilledAmount';
-import type { FirmQuoteRequest } from './quoteTypes';
+import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
 import { requestFirmQuote, type FirmQuoteResult } from './requestFirmQuote';
+import { isCrossChain } from './crossChain';
 import { isUserRejection, routerErrorMessage } from './routerErrors';
+import { trackOrder, type TrackedOrder } from './trackedOrder';
 import type { SwapToken } from './swapTokens';
+import { minimumReceived } from './swapFormState';
 import { useAllowance } from './useAllowance';
 
 /** Gas limit sent with a swap, as a percentage of the estimate. */
@@ -41,6 +47,27 @@ type Input = { request: FirmQuoteRequest | null; token: string | undefined; toke
 
 const RECEIPT_POLL_MS = 250;
 
+/** Why the firm quote's transaction is not the trader's order, or undefined when it is (checked before any approval or send). */
+function mismatch(q: FirmQuote, request: FirmQuoteRequest, router: Address | null): string | undefined {
+  const shown = BigInt(q.min_amount_out);
+  const fromSlippage = minimumReceived(BigInt(q.amount_out), request.slippage);
+  const problems = checkFirmQuote(q, {
+    chainId: request.src_chain_id, dstChainId: request.dst_chain_id, sender: request.from_address, recipient: request.to_address,
+    tokenIn: request.token_in, tokenOut: request.token_out, amountIn: BigInt(request.amount_in),
+    minAmountOut: shown > fromSlippage ? shown : fromSlippage, router,
+  });
+  return problems.length === 0 ? undefined : `This quote does not match your order, so nothing was sent: ${problems.join('; ')}.`;
+}
+
+function trackedOrderOf(q: FirmQuote, hash: Hex, account: Address, tokenIn: SwapToken, tokenOut: SwapToken): TrackedOrder {
+  const token = (t: SwapToken) => ({ chainId: t.chainId, address: t.address, symbol: t.symbol, decimals: t.decimals });
+  return {
+    quoteId: q.quote_id as Hex, account, srcChainId: q.src_chain_id, dstChainId: q.dst_chain_id, tokenIn: token(tokenIn), tokenOut: token(tokenOut),
+    amountIn: q.amount_in, amountOut: q.amount_out, minAmountOut: q.min_amount_out, srcTxHash: hash, fillDeadline: q.fill_deadline ?? null,
+    estimatedFillTimeSec: q.estimated_fill_time_sec ?? null, savedAtMs: Date.now(),
+  };
+}
+
 export function useSwapExecution({ request, token, tokenIn, tokenOut, account }: Input): SwapExecution {
   const config = useConfig();
   const client = useQueryClient();
@@ -49,6 +76,11 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
   const offer = 'offer' in step ? step.offer : undefined;
   const allowance = useAllowance(offer?.firm, account);
   const generation = useRef(0);
+  const apiBase = useApiBase();
+  // The registry is read when a quote arrives; it must not itself trigger a re-quote.
+  const chains = useChains();
+  const chainsRef = useRef(chains);
+  chainsRef.current = chains;
   // A refreshed token must not re-quote: only the frozen request decides when a new firm quote is asked.
   const tokenRef = useRef(token);
   tokenRef.current = token;
@@ -59,14 +91,17 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     const mine = ++generation.current;
     setStep({ kind: 'quoting' });
     try {
-      const result = await requestFirmQuote(request, bearer);
-      if (mine === generation.current) setStep({ kind: 'review', offer: result });
+      const result = await requestFirmQuote(request, bearer, apiBase);
+      if (mine !== generation.current) return;
+      const router = chainsRef.current.find((c) => c.id === request.src_chain_id)?.swapRouter ?? null;
+      const wrong = mismatch(result.firm, request, router);
+      setStep(wrong ? { kind: 'failed', message: wrong } : { kind: 'review', offer: result });
     } catch (error: unknown) {
       if (mine !== generation.current) return;
       const message = error instanceof ApiCallError ? quoteErrorMessage(error, { in: tokenIn.symbol, out: tokenOut.symbol }).message : 'The firm quote could not be fetched. Try again.';
       setStep({ kind: 'failed', message });
     }
-  }, [request, tokenIn.symbol, tokenOut.symbol]);
+  }, [request, tokenIn.symbol, tokenOut.symbol, apiBase]);
 
   useEffect(() => {
     void requote();
@@ -114,6 +149,8 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       const estimate = await estimateGas(config, tx);
       const hash = await sendTransaction(config, { ...tx, gas: (estimate * SWAP_GAS_HEADROOM_PCT) / 100n });
       setStep({ kind: 'pending', offer: current, hash });
+      // A cross-chain swap is followed past this dialog (and across reloads) until the destination delivers.
+      if (isCrossChain(q)) trackOrder(trackedOrderOf(q, hash, account, tokenIn, tokenOut));
       const receipt = await waitForTransactionReceipt(config, { chainId: q.src_chain_id, hash, pollingInterval: RECEIPT_POLL_MS });
       if (receipt.status !== 'success') {
         const reason = await call(config, { ...tx, blockNumber: receipt.blockNumber }).then(() => undefined, (e: unknown) => e);
@@ -125,7 +162,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
       else setStep({ kind: 'failed', message: routerErrorMessage(error) });
     }
-  }, [step, account, config, client]);
+  }, [step, account, config, client, tokenIn, tokenOut]);
 
   const accept = useCallback(() => {
     if (step.kind === 'review') setStep({ kind: 'review', offer: { ...step.offer, mustAccept: false } });

@@ -38,10 +38,11 @@ function storedGuestToken(): ApiToken | null {
 }
 
 /** A guest token, reused across reloads while it lasts (guest tokens are rate-limited per visitor). */
-export async function fetchGuestToken(): Promise<ApiToken> {
+/** `apiBase` (here and below) is the app's BASE_PATH, '' at the root. */
+export async function fetchGuestToken(apiBase: string): Promise<ApiToken> {
   const stored = storedGuestToken();
   if (stored) return stored;
-  const res = await fetch('/api/auth/guest', { method: 'POST' });
+  const res = await fetch(`${apiBase}/api/auth/guest`, { method: 'POST' });
   if (!res.ok) {
     const retry = Number(res.headers.get('retry-after'));
     throw new TokenRefusedError(
@@ -59,34 +60,39 @@ export function forgetGuestToken(): void {
   window.localStorage.removeItem(GUEST_TOKEN_KEY);
 }
 
-/** The signed-in wallet's token, or null when there is no session. */
-export async function fetchWalletToken(): Promise<ApiToken | null> {
-  const res = await fetch('/api/auth/token', { method: 'POST' });
+/**
+ * The signed-in wallet's token, or null when there is no session. The session is read first (an empty object
+ * without one), so a visitor who never signed in does not ask for a token and get a 401 on every page load.
+ */
+export async function fetchWalletToken(apiBase: string): Promise<ApiToken | null> {
+  const session = (await (await fetch(`${apiBase}/api/auth/session`)).json().catch(() => null)) as { address?: string } | null;
+  if (!session || typeof session.address !== 'string') return null;
+  const res = await fetch(`${apiBase}/api/auth/token`, { method: 'POST' });
   if (res.status === 401) return null;
   if (!res.ok) throw new Error(`wallet token refused (HTTP ${res.status})`);
   return readToken(res);
 }
 
-async function csrfToken(): Promise<string> {
-  const res = await fetch('/api/auth/csrf');
+async function csrfToken(apiBase: string): Promise<string> {
+  const res = await fetch(`${apiBase}/api/auth/csrf`);
   const body = (await res.json()) as { csrfToken?: string };
   if (!body.csrfToken) throw new Error('sign-in is unavailable right now');
   return body.csrfToken;
 }
 
-export type SignInInput = { address: Address; chainId: number; signMessage: (message: string) => Promise<Hex> };
+export type SignInInput = { apiBase: string; address: Address; chainId: number; signMessage: (message: string) => Promise<Hex> };
 
 export class SignInRefusedError extends Error {}
 
-export async function signInWithEthereum({ address, chainId, signMessage }: SignInInput): Promise<void> {
-  const nonceRes = await fetch('/api/auth/nonce', { method: 'POST' });
+export async function signInWithEthereum({ apiBase, address, chainId, signMessage }: SignInInput): Promise<void> {
+  const nonceRes = await fetch(`${apiBase}/api/auth/nonce`, { method: 'POST' });
   const { nonce } = (await nonceRes.json()) as { nonce: string };
   const now = new Date();
   const message = createSiweMessage({
     domain: window.location.host,
     address,
     statement: 'Sign in to Swapdesk to ask firm quotes for this wallet.',
-    uri: window.location.origin,
+    uri: `${window.location.origin}${apiBase}`,
     version: '1',
     chainId,
     nonce,
@@ -94,15 +100,15 @@ export async function signInWithEthereum({ address, chainId, signMessage }: Sign
     expirationTime: new Date(now.getTime() + SIWE_MESSAGE_TTL_MS),
   });
   const signature = await signMessage(message);
-  const form = new URLSearchParams({ csrfToken: await csrfToken(), message, signature, json: 'true' });
-  const res = await fetch('/api/auth/callback/siwe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  const form = new URLSearchParams({ csrfToken: await csrfToken(apiBase), message, signature, json: 'true' });
+  const res = await fetch(`${apiBase}/api/auth/callback/siwe`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
   const body = (await res.json().catch(() => ({}))) as { url?: string };
   if (!res.ok || !body.url || new URL(body.url, window.location.origin).searchParams.has('error')) {
     throw new SignInRefusedError('The sign-in was not accepted. Try again.');
   }
 }
 
-export async function signOut(): Promise<void> {
-  const form = new URLSearchParams({ csrfToken: await csrfToken(), json: 'true' });
-  await fetch('/api/auth/signout', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+export async function signOut(apiBase: string): Promise<void> {
+  const form = new URLSearchParams({ csrfToken: await csrfToken(apiBase), json: 'true' });
+  await fetch(`${apiBase}/api/auth/signout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
 }

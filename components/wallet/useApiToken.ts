@@ -4,6 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isAddressEqual, type Address } from 'viem';
 import { useConnection } from 'wagmi';
+import { useApiBase } from './ApiBaseContext';
 import { fetchGuestToken, fetchWalletToken, forgetGuestToken, TokenRefusedError, type ApiToken } from './authApi';
 
 /** Refresh this long before a token expires, so a request never leaves with an expired one. */
@@ -12,10 +13,10 @@ const MIN_REFRESH_MS = 5_000;
 
 const refreshMs = (token: ApiToken | null | undefined) => (token ? Math.max(MIN_REFRESH_MS, (token.expires_in - REFRESH_MARGIN_S) * 1_000) : false);
 
-export const guestTokenOptions = () =>
+export const guestTokenOptions = (apiBase: string) =>
   queryOptions({
     queryKey: ['apiToken', 'guest'] as const,
-    queryFn: fetchGuestToken,
+    queryFn: () => fetchGuestToken(apiBase),
     staleTime: (q) => refreshMs(q.state.data) || 0,
     refetchInterval: (q) => refreshMs(q.state.data),
     refetchIntervalInBackground: true,
@@ -23,10 +24,10 @@ export const guestTokenOptions = () =>
     retryDelay: (failures, error) => (error instanceof TokenRefusedError && error.retryAfterSec ? error.retryAfterSec * 1_000 : Math.min(30_000, 1_000 * 2 ** failures)),
   });
 
-export const walletTokenOptions = () =>
+export const walletTokenOptions = (apiBase: string) =>
   queryOptions({
     queryKey: ['apiToken', 'wallet'] as const,
-    queryFn: fetchWalletToken,
+    queryFn: () => fetchWalletToken(apiBase),
     staleTime: (q) => refreshMs(q.state.data) || 0,
     refetchInterval: (q) => refreshMs(q.state.data),
     refetchIntervalInBackground: true,
@@ -50,8 +51,9 @@ export type ApiTokens = {
 export function useApiToken(): ApiTokens {
   const { address } = useConnection();
   const client = useQueryClient();
-  const guest = useQuery(guestTokenOptions());
-  const wallet = useQuery(walletTokenOptions());
+  const apiBase = useApiBase();
+  const guest = useQuery(guestTokenOptions(apiBase));
+  const wallet = useQuery(walletTokenOptions(apiBase));
   const session = wallet.data ?? undefined;
   const matches = session?.address !== undefined && address !== undefined && isAddressEqual(session.address, address);
   const reload = useCallback(async (discard = false) => {

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useConnection, useSignMessage } from 'wagmi';
 import { isUserRejection } from '@/components/swap/routerErrors';
+import { useApiBase } from './ApiBaseContext';
 import { signInWithEthereum, signOut } from './authApi';
 import { useApiToken } from './useApiToken';
 
@@ -10,11 +11,12 @@ export function useSignIn() {
   const { address, chainId } = useConnection();
   const sign = useSignMessage();
   const { reload } = useApiToken();
+  const apiBase = useApiBase();
   const signIn = useMutation({
     mutationFn: async () => {
       if (!address || chainId === undefined) throw new Error('Connect a wallet first.');
       try {
-        await signInWithEthereum({ address, chainId, signMessage: (message) => sign.mutateAsync({ message, account: address }) });
+        await signInWithEthereum({ apiBase, address, chainId, signMessage: (message) => sign.mutateAsync({ message, account: address }) });
       } catch (error: unknown) {
         if (isUserRejection(error)) return false;
         throw error;
@@ -25,7 +27,7 @@ export function useSignIn() {
   });
   const out = useMutation({
     mutationFn: async () => {
-      await signOut();
+      await signOut(apiBase);
       await reload();
     },
   });

@@ -1,6 +1,6 @@
 // /markets/<chainId>?base=…&quote=…: resolves a pool by its two tokens (either orientation) to its pair page.
 import { notFound, redirect } from 'next/navigation';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import { isAcceptableAddress } from '@/lib/api/schemas/primitives';
 import { findChain } from '@/lib/chains/loadChains';
 import { marketPair } from '@/lib/market/marketAnswers';
@@ -15,7 +15,7 @@ export default async function PairByTokensPage({ params, searchParams }: { param
   if (typeof base !== 'string' || typeof quote !== 'string') redirect('/markets');
   if (!isAcceptableAddress(base) || !isAcceptableAddress(quote)) notFound();
   const overview = await marketPair({ chainId, base, quote, interval: '1h' }).catch((e: unknown) => {
-    if (e instanceof ApiError && (e.type === 'NOT_FOUND' || e.type === 'INVALID_ARGUMENT')) notFound();
+    if (e instanceof DomainError && (e.type === 'NOT_FOUND' || e.type === 'INVALID_ARGUMENT')) notFound();
     throw e;
   });
   redirect(`/markets/${chainId}/${overview.pair_id}`);

@@ -6,7 +6,7 @@ import { HISTORY_PAGE, intervalFromCookie, INTERVAL_COOKIE, utcFromCookie, UTC_C
 import { PairHeader } from '@/components/pair/PairHeader';
 import { PairLiveProvider } from '@/components/pair/PairLiveStats';
 import { PairView } from '@/components/pair/PairView';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/domain/DomainError';
 import { findChain } from '@/lib/chains/loadChains';
 import { env } from '@/lib/env';
 import { marketKlines, marketPair, marketPairs } from '@/lib/market/marketAnswers';
@@ -40,7 +40,7 @@ export default async function PairPage({ params }: { params: Promise<Params> }) 
     marketPair({ chainId, pairId, interval }),
     marketKlines({ chainId, pairId, interval, limit: HISTORY_PAGE }),
   ]).catch((e: unknown) => {
-    if (e instanceof ApiError && e.type === 'NOT_FOUND') notFound();
+    if (e instanceof DomainError && e.type === 'NOT_FOUND') notFound();
     throw e;
   });
   const [base = '', quote = ''] = overview.pair_name.split('/');

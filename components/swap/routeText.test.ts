@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { getAddress, zeroAddress, type Address } from 'viem';
+import type { RouteLeg } from './quoteTypes';
+import { routeLegTexts, routeText, shareText } from './routeText';
+import type { SwapToken } from './swapTokens';
+
+const a = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
+const WETH = a(1);
+const USDC = a(2);
+const DAI = a(3);
+const SYMBOLS: Record<string, string> = { [WETH]: 'WETH', [USDC]: 'USDC', [DAI]: 'DAI' };
+const symbolOf = (_chainId: number, address: Address) => SYMBOLS[address] ?? '?';
+const eth: SwapToken = { chainId: 1, address: zeroAddress, symbol: 'ETH', name: 'Ether', decimals: 18 };
+const usdc: SwapToken = { chainId: 1, address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 };
+const leg = (share: number, ...tokens: Address[]): RouteLeg => ({
+  chain_id: 1, share_bps: share, amount_in: '1', amount_out: '1',
+  hops: tokens.slice(1).map((t, i) => ({ pool: a(100 + i), token_in: tokens[i] as Address, token_out: t })),
+});
+
+describe('routeText', () => {
+  it('names each leg with its share, the native coin at the wrapped end', () => {
+    const legs = routeLegTexts([leg(6200, WETH, USDC), leg(3800, WETH, DAI, USDC)], eth, usdc, symbolOf);
+    expect(routeText(legs)).toBe('62 % ETH → USDC · 38 % ETH → DAI → USDC');
+  });
+
+  it('a single path is just the path', () => {
+    expect(routeText(routeLegTexts([leg(10_000, USDC, WETH)], usdc, eth, symbolOf))).toBe('USDC → ETH');
+  });
+
+  it('small shares keep a decimal', () => {
+    expect([shareText(450), shareText(1000), shareText(9550), shareText(100)]).toEqual(['4.5 %', '10 %', '96 %', '1 %']);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { QuoteStatus } from './quoteTypes';
+import { trackerView } from './trackerSteps';
+
+const order = { srcChainId: 31337, dstChainId: 31338, srcTxHash: '0xsent' };
+const status = (over: Partial<QuoteStatus>): QuoteStatus => ({
+  quote_id: '0x01', status: 'issued', src_tx_hash: null, dst_tx_hash: null, amount_out_actual: null, updated_at: 1, ...over,
+});
+const states = (v: ReturnType<typeof trackerView>) => v.steps.map((s) => `${s.key}:${s.state}`);
+
+describe('trackerView', () => {
+  it('before the status endpoint has seen the deposit, shows the sent transaction as the active deposit', () => {
+    const v = trackerView(order, undefined);
+    expect(states(v)).toEqual(['deposit:active', 'fill:waiting', 'done:waiting']);
+    expect(v.steps[0]?.txHash).toBe('0xsent');
+    expect(v.final).toBe(false);
+  });
+
+  it('walks deposited → filled (with the amount that arrived) → settled', () => {
+    expect(states(trackerView(order, status({ status: 'deposited', src_tx_hash: '0xdep' })))).toEqual(['deposit:done', 'fill:active', 'done:waiting']);
+    const filled = trackerView(order, status({ status: 'filled', src_tx_hash: '0xdep', dst_tx_hash: '0xfill', amount_out_actual: '1234' }));
+    expect(states(filled)).toEqual(['deposit:done', 'fill:done', 'done:active']);
+    expect(filled.amountReceived).toBe(1234n);
+    expect(filled.steps[1]).toMatchObject({ chainId: 31338, txHash: '0xfill' });
+    const settled = trackerView(order, status({ status: 'settled', dst_tx_hash: '0xfill', amount_out_actual: '1234' }));
+    expect(states(settled)).toEqual(['deposit:done', 'fill:done', 'done:done']);
+    expect(settled.final).toBe(true);
+  });
+
+  it('expired is not final: the refund follows, with what came back', () => {
+    const expired = trackerView(order, status({ status: 'expired', escrow: { chain_id: 31337, token: '0xusdc', amount: '500' } }));
+    expect(states(expired)).toEqual(['deposit:done', 'expired:warning', 'refund:active']);
+    expect(expired.final).toBe(false);
+    const refunded = trackerView(order, status({ status: 'refunded', refund_tx_hash: '0xback', escrow: { chain_id: 31337, token: '0xusdc', amount: '500' } }));
+    expect(states(refunded)).toEqual(['deposit:done', 'expired:warning', 'refund:done']);
+    expect(refunded).toMatchObject({ final: true, refunded: { token: '0xusdc', amount: 500n } });
+    expect(refunded.steps[2]?.txHash).toBe('0xback');
+  });
+});

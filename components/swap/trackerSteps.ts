@@ -1,0 +1,50 @@
+// The tracker's steps for a cross-chain swap, derived from the status endpoint's answer (or its absence so far).
+import type { QuoteStatus } from './quoteTypes';
+
+export type StepState = 'done' | 'active' | 'waiting' | 'warning';
+export type TrackerStepKey = 'deposit' | 'fill' | 'done' | 'expired' | 'refund';
+export type TrackerStep = { key: TrackerStepKey; state: StepState; chainId: number; txHash: string | null };
+
+export type TrackerView = {
+  steps: TrackerStep[];
+  /** No more changes are coming (settled or refunded). */
+  final: boolean;
+  /** What the recipient received, once filled. */
+  amountReceived: bigint | null;
+  /** What came back to the sender, once refunded (bridge asset on the source chain). */
+  refunded: { token: string; amount: bigint } | null;
+};
+
+type Order = { srcChainId: number; dstChainId: number; srcTxHash: string };
+
+/** issued → deposited → filled → settled, or deposited → expired → refunded. */
+export function trackerView(order: Order, status: QuoteStatus | undefined): TrackerView {
+  const s = status?.status ?? 'issued';
+  const srcTx = status?.src_tx_hash ?? order.srcTxHash;
+  const deposit: TrackerStep = { key: 'deposit', state: s === 'issued' ? 'active' : 'done', chainId: order.srcChainId, txHash: srcTx };
+  const amountReceived = status?.amount_out_actual ? BigInt(status.amount_out_actual) : null;
+  if (s === 'expired' || s === 'refunded') {
+    const escrow = status?.escrow;
+    return {
+      steps: [
+        deposit,
+        { key: 'expired', state: 'warning', chainId: order.dstChainId, txHash: null },
+        { key: 'refund', state: s === 'refunded' ? 'done' : 'active', chainId: order.srcChainId, txHash: status?.refund_tx_hash ?? null },
+      ],
+      final: s === 'refunded',
+      amountReceived: null,
+      refunded: s === 'refunded' && escrow ? { token: escrow.token, amount: BigInt(escrow.amount) } : null,
+    };
+  }
+  const filled = s === 'filled' || s === 'settled';
+  return {
+    steps: [
+      deposit,
+      { key: 'fill', state: filled ? 'done' : s === 'deposited' ? 'active' : 'waiting', chainId: order.dstChainId, txHash: status?.dst_tx_hash ?? null },
+      { key: 'done', state: s === 'settled' ? 'done' : filled ? 'active' : 'waiting', chainId: order.srcChainId, txHash: status?.settle_tx_hash ?? null },
+    ],
+    final: s === 'settled',
+    amountReceived,
+    refunded: null,
+  };
+}
