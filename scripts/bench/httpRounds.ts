@@ -1,0 +1,81 @@
+// Interleaved HTTP load rounds for the benchmarks: the indicative quote, a bare POST (POST /v1/live: the framework's
+// POST path and our route wrapper answering 405, no body parsed, no auth) and GET /v1/health, measured from outside
+// with autocannon in short rounds so drifting load from other processes hits every route alike.
+import { createRequire } from 'node:module';
+import { zeroAddress } from 'viem';
+
+type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
+type CannonOptions = { url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string };
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
+
+export const CONNECTIONS = 16;
+const WARM_UP_SEC = 3;
+
+export type RoundFigures = { quote: CannonResult; bare: CannonResult; health: CannonResult };
+export type HttpFigures = { rounds: RoundFigures[]; medianRatio: number; ratios: number[]; legs: number };
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+type ChainsResponse = { data: { chain_id: number; tokens: { address: string; symbol: string; decimals: number }[] }[] };
+
+/** An indicative quote body for ETH → USDC on the first chain; `eth` whole coins (large orders split). */
+export async function quoteBody(baseUrl: string, eth: number): Promise<string> {
+  const body = (await (await fetch(`${baseUrl}/v1/chains`)).json()) as ChainsResponse;
+  const chain = body.data[0];
+  const usdc = chain?.tokens.find((t) => t.symbol === 'USDC') ?? chain?.tokens.find((t) => t.decimals === 6);
+  if (!chain || !usdc) throw new Error('the server lists no chain with a USDC-like token');
+  const amountIn = (BigInt(Math.round(eth * 1e6)) * 10n ** 12n).toString();
+  return JSON.stringify({ src_chain_id: chain.chain_id, dst_chain_id: chain.chain_id, token_in: zeroAddress, token_out: usdc.address, amount_in: amountIn });
+}
+
+function line(name: string, r: CannonResult): string {
+  return `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(3)} ms  errors ${r.errors + r.timeouts}`;
+}
+
+/**
+ * `rounds` rounds of `roundSec` seconds on each of the three routes, the order rotating per round; prints every
+ * run, each round's quote / bare POST ratio, and the median ratio with its spread.
+ */
+export async function httpRounds(baseUrl: string, token: string, body: string, rounds: number, roundSec: number): Promise<HttpFigures> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const probe = await fetch(`${baseUrl}/v1/quote/indicative`, { method: 'POST', headers, body });
+  if (!probe.ok) throw new Error(`indicative quote answered ${probe.status}: ${await probe.text()}`);
+  const legs = ((await probe.json()) as { data: { route: unknown[] } }).data.route.length;
+  const bareProbe = await fetch(`${baseUrl}/v1/live`, { method: 'POST', headers, body });
+  if (bareProbe.status !== 405) throw new Error(`POST /v1/live answered ${bareProbe.status}, expected 405`);
+
+  const run = {
+    quote: (duration: number) => autocannon({ url: `${baseUrl}/v1/quote/indicative`, connections: CONNECTIONS, duration, method: 'POST', headers, body }),
+    bare: (duration: number) => autocannon({ url: `${baseUrl}/v1/live`, connections: CONNECTIONS, duration, method: 'POST', headers, body }),
+    health: (duration: number) => autocannon({ url: `${baseUrl}/v1/health`, connections: CONNECTIONS, duration }),
+  };
+  const names = { quote: 'POST /v1/quote/indicative', bare: 'POST /v1/live (405, bare POST)', health: 'GET /v1/health' } as const;
+  const order = ['quote', 'bare', 'health'] as const;
+  for (const key of order) await run[key](WARM_UP_SEC);
+  const figures: RoundFigures[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const results: Partial<RoundFigures> = {};
+    for (let i = 0; i < order.length; i++) {
+      const key = order[(round + i) % order.length] as (typeof order)[number];
+      const r = await run[key](roundSec);
+      results[key] = r;
+      console.log(line(`${names[key]} (${round + 1})`, r));
+    }
+    const f = results as RoundFigures;
+    figures.push(f);
+    console.log(`round ${round + 1}: quote / bare POST = ${(f.quote.requests.average / f.bare.requests.average).toFixed(3)}   health / bare POST = ${(f.health.requests.average / f.bare.requests.average).toFixed(3)}`);
+  }
+  const ratios = figures.map((f) => f.quote.requests.average / f.bare.requests.average);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const rate = (key: keyof RoundFigures) => median(figures.map((f) => f[key].requests.average));
+  const p99 = (key: keyof RoundFigures) => median(figures.map((f) => f[key].latency.p99));
+  console.log(`median  quote ${rate('quote').toFixed(0)} req/s (p99 ${p99('quote')} ms) · bare POST ${rate('bare').toFixed(0)} req/s (p99 ${p99('bare')} ms) · health ${rate('health').toFixed(0)} req/s (p99 ${p99('health')} ms)`);
+  console.log(`ratio   quote / bare POST: median ${median(ratios).toFixed(3)} over ${rounds} rounds (spread ${sorted[0]?.toFixed(3)}–${sorted.at(-1)?.toFixed(3)}), ${legs}-leg quote (target ≥ 0.9)`);
+  const errors = figures.flatMap((f) => [f.quote, f.bare, f.health]).reduce((s, r) => s + r.errors + r.timeouts, 0);
+  if (errors > 0) console.log('warning: transport errors or timeouts during the runs');
+  return { rounds: figures, medianRatio: median(ratios), ratios, legs };
+}
