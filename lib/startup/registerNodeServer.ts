@@ -28,7 +28,7 @@ export async function registerNodeServer(): Promise<void> {
 async function checkSignerAtStartUp(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }): Promise<void> {
   try {
     const [{ loadChains }, { quoteSignerAccount }, { checkQuoteSigner, disagreementText }, { env }] = await Promise.all([
-      import('@/lib/chains/loadChains'), import('@/lib/contracts/quoteSigner'), import('@/lib/contracts/checkQuoteSigner'), import('@/lib/env'),
+      import('@/lib/chains/loadChains'), import('@/lib/contracts/quoteSigner'), import('@/lib/contracts/checkRouterKeys'), import('@/lib/env'),
     ]);
     const signer = quoteSignerAccount().address;
     const chains = loadChains();

@@ -4,18 +4,19 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { deployUniswap, devAccount, devClients } from '@/lib/devnet/deployUniswap';
 import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
-import { checkQuoteSigner, disagreementText } from './checkQuoteSigner';
+import { checkQuoteSigner, checkRouterKey, disagreementText } from './checkRouterKeys';
 
-describe('checkQuoteSigner', () => {
+describe('checkRouterKeys', () => {
   let anvil: Anvil;
   let chain: ChainConfig;
   const signer = devAccount(5).address;
+  const attester = devAccount(7).address;
 
   beforeAll(async () => {
     anvil = await startAnvil({ chainId: 31337 });
     const c = devClients(31337, anvil.rpcUrl);
     const stack = await deployUniswap(c);
-    const router = getAddress(await deploySwapRouter(c, { factory: stack.factory, weth: stack.weth, owner: devAccount(0).address, quoteSigner: signer, feeRecipient: devAccount(8).address }));
+    const router = getAddress(await deploySwapRouter(c, { factory: stack.factory, weth: stack.weth, owner: devAccount(0).address, quoteSigner: signer, feeRecipient: devAccount(8).address, attester }));
     chain = {
       id: 31337, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', nativeDecimals: 18, factory: getAddress(stack.factory), router02: getAddress(stack.router02),
       weth: getAddress(stack.weth), swapRouter: router, stablecoins: [], startBlock: 0, blockTimeSec: 1, tokens: [],
@@ -34,5 +35,13 @@ describe('checkQuoteSigner', () => {
     expect(found.map((d) => [d.chainId, d.routerSigner])).toEqual([[31337, signer], [31338, null]]);
     expect(disagreementText(found[0] as (typeof found)[number], other)).toMatch(new RegExp(`chain 31337 \\(Devnet A\\): SwapRouter 0x[0-9a-fA-F]{40} accepts quotes signed by ${signer}, but this service signs with ${other}`));
     expect(disagreementText(found[1] as (typeof found)[number], other)).toMatch(/chain 31338 \(Devnet B\): could not read/);
+  });
+
+  it('checks the attester the same way: agrees with the router\'s attester, names the chain whose router expects another', async () => {
+    expect(await checkRouterKey([chain], 'attester', attester, 2_000)).toEqual([]);
+    const other: Address = devAccount(6).address;
+    const found = await checkRouterKey([chain], 'attester', other, 2_000);
+    expect(found.map((d) => [d.role, d.chainId, d.routerSigner])).toEqual([['attester', 31337, attester]]);
+    expect(disagreementText(found[0] as (typeof found)[number], other)).toMatch(new RegExp(`chain 31337 \\(Devnet A\\): SwapRouter 0x[0-9a-fA-F]{40} accepts attestations signed by ${attester}, but this relayer attests with ${other}.*setAttester`));
   });
 });
