@@ -1,6 +1,6 @@
 'use client';
 // The amount field: decimal text only (typed or pasted), digits beyond the token's decimals dropped.
-import { cleanAmountText } from './amountText';
+import { amountFontClass, cleanAmountText } from './amountText';
 
 type Props = {
   id: string;
@@ -34,7 +34,7 @@ export function AmountInput({ id, label, value, decimals, onChange, readOnly, bu
         const cleaned = cleanAmountText(e.target.value, decimals);
         if (cleaned !== null) onChange(cleaned);
       }}
-      className={`w-full min-w-0 bg-transparent text-3xl font-medium tabular-nums outline-none placeholder:text-[var(--muted)] ${busy ? 'animate-pulse text-[var(--muted)]' : ''}`}
+      className={`h-9 w-full min-w-0 bg-transparent leading-9 ${amountFontClass(value)} font-medium tabular-nums outline-none placeholder:text-[var(--muted)] ${busy ? 'animate-pulse text-[var(--muted)]' : ''}`}
     />
   );
 }

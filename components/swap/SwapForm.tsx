@@ -5,7 +5,7 @@ import { useSwitchChain } from 'wagmi';
 import { useChains } from '@/components/wallet/ChainsContext';
 import { useOpenConnect } from '@/components/wallet/WalletUi';
 import { useSignIn } from '@/components/wallet/useSignIn';
-import { formatAmount } from './amountText';
+import { amountFontClass, formatAmount } from './amountText';
 import { arrivalText, isCrossChain } from './crossChain';
 import { AmountInput } from './AmountInput';
 import { RecipientField } from './RecipientField';
@@ -71,7 +71,7 @@ export function SwapForm() {
         errorId={ids.receiveError}
         frozen={frozen}
       >
-        <output htmlFor={ids.pay} aria-label={`Amount of ${tokenOut.symbol} you receive`} aria-busy={f.live.updating || undefined} data-testid="receive-amount" className={`block truncate text-3xl font-medium tabular-nums ${f.live.updating ? 'animate-pulse text-[var(--muted)]' : ''} ${amountOut ? '' : 'text-[var(--muted)]'}`}>
+        <output htmlFor={ids.pay} aria-label={`Amount of ${tokenOut.symbol} you receive`} aria-busy={f.live.updating || undefined} data-testid="receive-amount" title={amountOut || undefined} className={`block h-9 truncate leading-9 ${amountFontClass(f.live.updating ? 'Updating…' : amountOut || '0')} font-medium tabular-nums ${f.live.updating ? 'animate-pulse text-[var(--muted)]' : ''} ${amountOut ? '' : 'text-[var(--muted)]'}`}>
           {f.live.updating ? 'Updating…' : amountOut || '0'}
         </output>
         {f.live.quote && isCrossChain(f.live.quote) && !f.live.updating ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanAmountText, formatAmount, toBaseUnits } from './amountText';
+import { amountFontClass, cleanAmountText, formatAmount, toBaseUnits } from './amountText';
 
 describe('cleanAmountText', () => {
   it('keeps what a trader types digit by digit', () => {
@@ -38,5 +38,11 @@ describe('toBaseUnits and formatAmount', () => {
     expect(formatAmount(1234n, 18)).toBe('0.000000000000001234');
     expect(formatAmount(10n ** 18n, 18)).toBe('1');
     expect(formatAmount(1_500_000n, 6)).toBe('1.5');
+  });
+});
+
+describe('amountFontClass', () => {
+  it('steps the type down as the figure grows, so an 8-digit amount is not cut off at 375 px', () => {
+    expect(['2,457,328', '13,271,080', '132,710,801', '1,327,108,012', '13,271,080,123.5'].map(amountFontClass)).toEqual(['text-3xl', 'text-2xl', 'text-2xl', 'text-xl', 'text-lg']);
   });
 });

@@ -44,3 +44,11 @@ export function formatAmount(units: bigint, decimals: number, significant = 6): 
 export function unitsToInputText(units: bigint, decimals: number): string {
   return formatUnits(units, decimals);
 }
+
+/** The amount fields' type size: a figure too long for the narrowest panel steps down instead of being cut off. */
+export function amountFontClass(text: string): string {
+  if (text.length <= 9) return 'text-3xl';
+  if (text.length <= 11) return 'text-2xl';
+  if (text.length <= 13) return 'text-xl';
+  return 'text-lg';
+}
