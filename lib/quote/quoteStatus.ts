@@ -21,18 +21,25 @@ const ORDER_ESCROWED = getAbiItem({ abi: originSettlerAbi, name: 'OrderEscrowed'
 const RELAYER_QUIET_MS = 15_000;
 const RELAYER_LAG_BLOCKS = 5n;
 
+/** The source chain's follower of a quote, how far it has watched, and whether the chain's clock is past the deadline. */
+function watchedSource(row: StoredQuote) {
+  const chain = findChain(row.src_chain_id);
+  if (!chain) return undefined;
+  const follower = followerFor(chain);
+  const through = follower.watchedThrough();
+  if (!through) return undefined;
+  return { follower, through, expiredOnChain: through.timestamp > BigInt(row.deadline) };
+}
+
 /**
  * Settles an `issued` quote the quote-follower job may not have seen: issued before this instance started watching
  * (the job may have started later too), or past its deadline by the chain's clock. One bounded log query; on RPC
  * trouble the stored state stands. Fills of newer quotes are recorded by the job within a poll.
  */
 async function settle(store: QuoteStore, row: StoredQuote): Promise<void> {
-  const chain = findChain(row.src_chain_id);
-  if (!chain) return;
-  const follower = followerFor(chain);
-  const through = follower.watchedThrough();
-  if (!through) return;
-  const expiredOnChain = through.timestamp > BigInt(row.deadline);
+  const source = watchedSource(row);
+  if (!source) return;
+  const { follower, through, expiredOnChain } = source;
   if (BigInt(row.issued_block) >= through.since && !expiredOnChain) return;
   const now = Math.floor(Date.now() / 1000);
   try {
@@ -61,12 +68,9 @@ async function settle(store: QuoteStore, row: StoredQuote): Promise<void> {
  * fill deadline (a relayer that stopped just now still looks current); none past the deadline expires the quote.
  */
 async function findDeposit(store: QuoteStore, orders: OrderStore, row: StoredQuote, dstTime: bigint | undefined): Promise<SeenDeposit | undefined> {
-  const chain = findChain(row.src_chain_id);
-  if (!chain || !row.order_id) return undefined;
-  const follower = followerFor(chain);
-  const through = follower.watchedThrough();
-  if (!through) return undefined;
-  const expiredOnChain = through.timestamp > BigInt(row.deadline);
+  const source = row.order_id ? watchedSource(row) : undefined;
+  if (!source || !row.order_id) return undefined;
+  const { follower, through, expiredOnChain } = source;
   const progress = await orders.progress(row.src_chain_id);
   const relayerCurrent = progress !== undefined && Date.now() - progress.updatedAtMs <= RELAYER_QUIET_MS && BigInt(progress.scannedBlock) + RELAYER_LAG_BLOCKS >= through.block;
   const pastFillDeadline = dstTime !== undefined && row.fill_deadline !== null && dstTime > BigInt(row.fill_deadline);
