@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAddress, zeroAddress, type Address } from 'viem';
 import type { RouteLeg } from './quoteTypes';
-import { routeLegTexts, routeText, shareText } from './routeText';
+import { crossChainRouteText, routeLegTexts, routeText, shareText } from './routeText';
 import type { SwapToken } from './swapTokens';
 
 const a = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
@@ -12,10 +12,11 @@ const SYMBOLS: Record<string, string> = { [WETH]: 'WETH', [USDC]: 'USDC', [DAI]:
 const symbolOf = (_chainId: number, address: Address) => SYMBOLS[address] ?? '?';
 const eth: SwapToken = { chainId: 1, address: zeroAddress, symbol: 'ETH', name: 'Ether', decimals: 18 };
 const usdc: SwapToken = { chainId: 1, address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 };
-const leg = (share: number, ...tokens: Address[]): RouteLeg => ({
-  chain_id: 1, share_bps: share, amount_in: '1', amount_out: '1',
+const legOn = (chainId: number, share: number, ...tokens: Address[]): RouteLeg => ({
+  chain_id: chainId, share_bps: share, amount_in: '1', amount_out: '1',
   hops: tokens.slice(1).map((t, i) => ({ pool: a(100 + i), token_in: tokens[i] as Address, token_out: t })),
 });
+const leg = (share: number, ...tokens: Address[]): RouteLeg => legOn(1, share, ...tokens);
 
 describe('routeText', () => {
   it('names each leg with its share, the native coin at the wrapped end', () => {
@@ -29,5 +30,15 @@ describe('routeText', () => {
 
   it('small shares keep a decimal', () => {
     expect([shareText(450), shareText(1000), shareText(9550), shareText(100)]).toEqual(['4.5 %', '10 %', '96 %', '1 %']);
+  });
+
+  it('a cross-chain route reads per chain in the same words, a split with its shares, a hand-on as the bridge asset', () => {
+    const ethB: SwapToken = { ...eth, chainId: 2 };
+    const name = (id: number) => (id === 1 ? 'Devnet A' : 'Devnet B');
+    const bridge = () => 'USDC';
+    const split = routeLegTexts([legOn(1, 9100, WETH, DAI, USDC), legOn(1, 900, WETH, USDC), legOn(2, 10_000)], eth, usdc, symbolOf);
+    expect(crossChainRouteText(split, name, bridge)).toBe('Devnet A: 91 % ETH → DAI → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC');
+    const nativeOut = routeLegTexts([legOn(1, 10_000, DAI, USDC), legOn(2, 10_000, USDC, WETH)], { ...usdc, address: DAI, symbol: 'DAI' }, ethB, symbolOf);
+    expect(crossChainRouteText(nativeOut, name, bridge)).toBe('Devnet A: DAI → USDC ⟶ Devnet B: USDC → ETH');
   });
 });

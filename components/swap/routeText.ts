@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import type { RouteLeg } from './quoteTypes';
 import { isNativeToken, type SwapToken } from './swapTokens';
 
-export type RouteLegText = { share: string; path: string };
+export type RouteLegText = { chainId: number; share: string; path: string };
 
 /** A share in bps as a whole percent, or with one decimal below 10 % ("62 %", "4.5 %"). */
 export function shareText(bps: number): string {
@@ -17,7 +17,7 @@ export function routeLegTexts(route: readonly RouteLeg[], tokenIn: SwapToken, to
     const names = tokens.filter((a): a is Address => a !== undefined).map((a) => symbolOf(leg.chain_id, a));
     if (isNativeToken(tokenIn) && leg.chain_id === tokenIn.chainId && names.length > 0) names[0] = tokenIn.symbol;
     if (isNativeToken(tokenOut) && leg.chain_id === tokenOut.chainId && names.length > 1) names[names.length - 1] = tokenOut.symbol;
-    return { share: shareText(leg.share_bps), path: names.join(' → ') };
+    return { chainId: leg.chain_id, share: shareText(leg.share_bps), path: names.join(' → ') };
   });
 }
 
@@ -25,4 +25,18 @@ export function routeLegTexts(route: readonly RouteLeg[], tokenIn: SwapToken, to
 export function routeText(legs: readonly RouteLegText[]): string {
   if (legs.length === 1) return legs[0]?.path ?? '';
   return legs.map((l) => `${l.share} ${l.path}`).join(' · ');
+}
+
+/**
+ * A cross-chain route: one part per chain in order, each in the words of `routeText`
+ * ("Devnet A: 91 % ETH → WBTC → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC"); a leg without hops hands the bridge asset on.
+ */
+export function crossChainRouteText(legs: readonly RouteLegText[], chainName: (chainId: number) => string, bridgeSymbol: (chainId: number) => string): string {
+  const chainIds = [...new Set(legs.map((l) => l.chainId))];
+  return chainIds
+    .map((id) => {
+      const onChain = legs.filter((l) => l.chainId === id).map((l) => (l.path === '' ? { ...l, path: bridgeSymbol(id) } : l));
+      return `${chainName(id)}: ${routeText(onChain)}`;
+    })
+    .join(' ⟶ ');
 }
