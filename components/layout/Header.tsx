@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { AccountMenu } from '@/components/wallet/AccountMenu';
 import { BlockNumber } from '@/components/wallet/BlockNumber';
 
+const NAV = [['/', 'Swap'], ['/markets', 'Markets'], ['/activity', 'Activity'], ['/docs', 'API']] as const;
+
 export function Header() {
   return (
     <header className="border-b border-[var(--border)] bg-[var(--panel)]">
@@ -10,18 +12,11 @@ export function Header() {
           Swapdesk
         </Link>
         <nav aria-label="Main" className="order-last flex w-full gap-4 text-sm sm:order-none sm:w-auto">
-          <Link href="/" className="hover:text-[var(--accent)]">
-            Swap
-          </Link>
-          <Link href="/markets" className="hover:text-[var(--accent)]">
-            Markets
-          </Link>
-          <Link href="/activity" className="hover:text-[var(--accent)]">
-            Activity
-          </Link>
-          <Link href="/docs" className="hover:text-[var(--accent)]">
-            API
-          </Link>
+          {NAV.map(([href, label]) => (
+            <Link key={href} href={href} className="hover:text-[var(--accent)]">
+              {label}
+            </Link>
+          ))}
         </nav>
         <div className="ml-auto hidden text-xs text-[var(--muted)] md:block">
           <BlockNumber />
