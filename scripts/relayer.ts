@@ -4,7 +4,7 @@
 // the chains in CHAINS_CONFIG with RELAYER_KEY and ATTESTER_KEY set.
 import { loadChains } from '@/lib/chains/loadChains';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
-import { checkRouterKey, disagreementText } from '@/lib/contracts/checkRouterKeys';
+import { logRouterKeyCheck } from '@/lib/contracts/checkRouterKeys';
 import { relayerAccount } from '@/lib/contracts/relayerAccount';
 import { signAttestation } from '@/lib/contracts/attestation';
 import type { CrosschainTables } from '@/lib/crosschain/crosschainTables';
@@ -25,10 +25,7 @@ const account = relayerAccount();
 const attester = attesterAccount();
 log.info({ relayer: account.address, chains: loadChains().map((c) => c.id), confirmations: config.RELAYER_CONFIRMATIONS }, 'relayer started');
 // A relayer whose attester key is not the routers' attester would fill orders it can never settle: say so per chain.
-void checkRouterKey(loadChains(), 'attester', attester.address, config.RPC_TIMEOUT_MS).then((disagreements) => {
-  for (const d of disagreements) log.error({ chainId: d.chainId }, `attester check: ${disagreementText(d, attester.address)}`);
-  if (disagreements.length === 0) log.info({ attester: attester.address }, "attester is the routers' attester on every chain");
-});
+void logRouterKeyCheck(loadChains(), 'attester', attester.address, config.RPC_TIMEOUT_MS, log);
 await runUnderLease(db, { job: 'relayer', signal: controller.signal, timings: leaseTimings(), log: leaseLog }, async (lease) => {
   const relayer = createRelayer({
     db: db.withTables<CrosschainTables>(),

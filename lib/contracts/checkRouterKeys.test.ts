@@ -4,7 +4,7 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { deployUniswap, devAccount, devClients } from '@/lib/devnet/deployUniswap';
 import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
-import { checkQuoteSigner, checkRouterKey, disagreementText } from './checkRouterKeys';
+import { checkQuoteSigner, checkRouterKey, disagreementText, logRouterKeyCheck } from './checkRouterKeys';
 
 describe('checkRouterKeys', () => {
   let anvil: Anvil;
@@ -43,5 +43,16 @@ describe('checkRouterKeys', () => {
     const found = await checkRouterKey([chain], 'attester', other, 2_000);
     expect(found.map((d) => [d.role, d.chainId, d.routerSigner])).toEqual([['attester', 31337, attester]]);
     expect(disagreementText(found[0] as (typeof found)[number], other)).toMatch(new RegExp(`chain 31337 \\(Devnet A\\): SwapRouter 0x[0-9a-fA-F]{40} accepts attestations signed by ${attester}, but this relayer attests with ${other}.*setAttester`));
+  });
+
+  it('logs one error per chain that disagrees, or one line that every chain agrees', async () => {
+    const lines: string[] = [];
+    const log = { error: (_: object, msg: string) => lines.push(`error ${msg}`), info: (_: object, msg: string) => lines.push(`info ${msg}`) };
+    await logRouterKeyCheck([chain], 'attester', attester, 2_000, log);
+    await logRouterKeyCheck([chain], 'quoteSigner', devAccount(6).address, 2_000, log);
+    expect(lines).toEqual([
+      "info attester is the router's attester on every chain",
+      expect.stringMatching(/^error quote signer check: chain 31337 \(Devnet A\): SwapRouter 0x[0-9a-fA-F]{40} accepts quotes signed by /),
+    ]);
   });
 });

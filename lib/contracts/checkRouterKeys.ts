@@ -44,3 +44,17 @@ export function disagreementText(d: SignerDisagreement, key: Address): string {
   if (d.routerSigner === null) return `${where}: could not read the quote signer of SwapRouter ${d.router}: ${d.error ?? 'no answer'}`;
   return `${where}: SwapRouter ${d.router} accepts quotes signed by ${d.routerSigner}, but this service signs with ${key}; firm quotes there will be refused on-chain until the owner calls setQuoteSigner or QUOTE_SIGNER_KEY is fixed`;
 }
+
+type CheckLog = { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+
+/** Runs the check for `role` and logs one error line per chain that disagrees, or one line that all agree (never throws). */
+export async function logRouterKeyCheck(chains: readonly ChainConfig[], role: RouterKeyRole, key: Address, timeoutMs: number, log: CheckLog): Promise<void> {
+  const name = role === 'attester' ? 'attester' : 'quote signer';
+  try {
+    const disagreements = await checkRouterKey(chains, role, key, timeoutMs);
+    for (const d of disagreements) log.error({ chainId: d.chainId }, `${name} check: ${disagreementText(d, key)}`);
+    if (disagreements.length === 0) log.info({ [role]: key, chains: chains.map((c) => c.id) }, `${name} is the router's ${name} on every chain`);
+  } catch (error: unknown) {
+    log.error({ err: error instanceof Error ? error.message : String(error) }, `${name} check failed`);
+  }
+}

@@ -27,14 +27,10 @@ export async function registerNodeServer(): Promise<void> {
 /** Says, per chain, when this service's quote-signing key is not the router's signer (never blocks start-up). */
 async function checkSignerAtStartUp(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }): Promise<void> {
   try {
-    const [{ loadChains }, { quoteSignerAccount }, { checkQuoteSigner, disagreementText }, { env }] = await Promise.all([
+    const [{ loadChains }, { quoteSignerAccount }, { logRouterKeyCheck }, { env }] = await Promise.all([
       import('@/lib/chains/loadChains'), import('@/lib/contracts/quoteSigner'), import('@/lib/contracts/checkRouterKeys'), import('@/lib/env'),
     ]);
-    const signer = quoteSignerAccount().address;
-    const chains = loadChains();
-    const disagreements = await checkQuoteSigner(chains, signer, env().RPC_TIMEOUT_MS);
-    for (const d of disagreements) log.error({ chainId: d.chainId }, `quote signer check: ${disagreementText(d, signer)}`);
-    if (disagreements.length === 0) log.info({ signer, chains: chains.map((c) => c.id) }, 'quote signer is the router\'s signer on every chain');
+    await logRouterKeyCheck(loadChains(), 'quoteSigner', quoteSignerAccount().address, env().RPC_TIMEOUT_MS, log);
   } catch (error: unknown) {
     log.error({ err: error instanceof Error ? error.message : String(error) }, 'quote signer check failed');
   }
