@@ -1,14 +1,10 @@
 // The fault suite (`npm run test:faults`): one file, one worker, long timeouts; it starts its own stack.
-import path from 'node:path';
+// Module resolution (the `@` alias, `server-only`) is the unit suite's.
 import { defineConfig } from 'vitest/config';
+import unit from './vitest.config';
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname),
-      'server-only': path.resolve(import.meta.dirname, 'test/empty.ts'),
-    },
-  },
+  resolve: unit.resolve,
   test: {
     include: ['test/faults/**/*.faults.ts'],
     environment: 'node',
