@@ -7,6 +7,7 @@ import { createSwapdeskClient } from '@/lib/client/createSwapdeskClient';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { apiToken } from './fixtures/apiToken';
 import { e2eState } from './fixtures/e2eState';
+import { listPairs } from './fixtures/marketPages';
 import { firstChain, registry, tokenBySymbol } from './fixtures/swapPage';
 
 type Case = {
@@ -77,8 +78,12 @@ test.afterAll(() => {
   console.log(`api contract: ${exchanges.length} (request, response) pairs validated over ${endpoints.size} operations; by status ${JSON.stringify(Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)))}`);
 });
 
-test('public endpoints answer as documented, valid and invalid', async () => {
+test('public endpoints answer as documented, valid and invalid', async ({ request }) => {
   const chain = firstChain();
+  // Pair ids are global and handed out as the indexer meets the pools, so the first chain's pairs need not start at 1.
+  const pairIds = (await listPairs(request, chain.id)).map((p) => p.pair_id);
+  const [pairId, secondPairId, thirdPairId] = pairIds;
+  if (pairId === undefined || secondPairId === undefined || thirdPairId === undefined) throw new Error(`chain ${chain.id} has fewer than 3 indexed pairs`);
   const other = registry()[1] ?? chain;
   const usdc = tokenBySymbol(chain, 'USDC').address;
   const weth = tokenBySymbol(chain, 'WETH').address;
@@ -96,32 +101,32 @@ test('public endpoints answer as documented, valid and invalid', async () => {
     { name: 'pairs: chainId not a number', method: 'GET', path: '/v1/market/pairs', query: { chainId: 'abc' }, expect: 400 },
     { name: 'pairs: unconfigured chain', method: 'GET', path: '/v1/market/pairs', query: { chainId: 1 }, expect: 400 },
     { name: 'pairs: unknown param', method: 'GET', path: '/v1/market/pairs', query: { chainid: chain.id }, expect: 400 },
-    { name: 'pair by id', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, pairId: 1 }, expect: 200 },
-    { name: 'pair by id, 1d', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, pairId: 1, interval: '1d' }, expect: 200 },
+    { name: 'pair by id', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, pairId }, expect: 200 },
+    { name: 'pair by id, 1d', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, pairId, interval: '1d' }, expect: 200 },
     { name: 'pair by tokens', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, base: weth, quote: usdc }, expect: 200 },
     { name: 'pair by tokens, reversed', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, base: usdc, quote: weth }, expect: 200 },
     { name: 'pair: unknown id', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, pairId: 999_999 }, expect: 404 },
     { name: 'pair: neither id nor tokens', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id }, expect: 400 },
-    { name: 'pair: no chain', method: 'GET', path: '/v1/market/pair', query: { pairId: 1 }, expect: 400 },
-    { name: 'pair: bad interval', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, pairId: 1, interval: '1H' }, expect: 400 },
+    { name: 'pair: no chain', method: 'GET', path: '/v1/market/pair', query: { pairId }, expect: 400 },
+    { name: 'pair: bad interval', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, pairId, interval: '1H' }, expect: 400 },
     { name: 'pair: bad address', method: 'GET', path: '/v1/market/pair', query: { chainId: chain.id, base: '0x12', quote: usdc }, expect: 400 },
-    { name: 'klines latest', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1, interval: '1h' }, expect: 200 },
-    { name: 'klines 1m limit 5', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1, interval: '1m', limit: 5 }, expect: 200 },
-    { name: 'klines start only', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 2, interval: '15m', start: now - 86_400, limit: 10 }, expect: 200 },
-    { name: 'klines end only', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 2, interval: '4h', end: now - 3_600 }, expect: 200 },
-    { name: 'klines window', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 3, interval: '1d', start: now - 3 * 86_400, end: now }, expect: 200 },
-    { name: 'klines 1w', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1, interval: '1w' }, expect: 200 },
+    { name: 'klines latest', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId, interval: '1h' }, expect: 200 },
+    { name: 'klines 1m limit 5', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId, interval: '1m', limit: 5 }, expect: 200 },
+    { name: 'klines start only', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: secondPairId, interval: '15m', start: now - 86_400, limit: 10 }, expect: 200 },
+    { name: 'klines end only', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: secondPairId, interval: '4h', end: now - 3_600 }, expect: 200 },
+    { name: 'klines window', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: thirdPairId, interval: '1d', start: now - 3 * 86_400, end: now }, expect: 200 },
+    { name: 'klines 1w', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId, interval: '1w' }, expect: 200 },
     { name: 'klines 1M by tokens', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, base: usdc, quote: weth, interval: '1M' }, expect: 200 },
-    { name: 'klines start > end', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1, interval: '1h', start: now, end: now - 10 }, expect: 400 },
-    { name: 'klines limit 0', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1, interval: '1h', limit: 0 }, expect: 400 },
-    { name: 'klines limit 1001', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1, interval: '1h', limit: 1001 }, expect: 400 },
-    { name: 'klines milliseconds', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1, interval: '1h', start: Date.now() }, expect: 400 },
-    { name: 'klines no interval', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 1 }, expect: 400 },
+    { name: 'klines start > end', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId, interval: '1h', start: now, end: now - 10 }, expect: 400 },
+    { name: 'klines limit 0', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId, interval: '1h', limit: 0 }, expect: 400 },
+    { name: 'klines limit 1001', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId, interval: '1h', limit: 1001 }, expect: 400 },
+    { name: 'klines milliseconds', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId, interval: '1h', start: Date.now() }, expect: 400 },
+    { name: 'klines no interval', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId }, expect: 400 },
     { name: 'klines unknown pair', method: 'GET', path: '/v1/market/klines', query: { chainId: chain.id, pairId: 424_242, interval: '1h' }, expect: 404 },
-    { name: 'klines unconfigured chain', method: 'GET', path: '/v1/market/klines', query: { chainId: 5, pairId: 1, interval: '1h' }, expect: 400 },
-    { name: 'stream', method: 'GET', path: '/v1/market/stream', query: { chainId: chain.id, pairId: 1, interval: '1m' }, expect: 200 },
+    { name: 'klines unconfigured chain', method: 'GET', path: '/v1/market/klines', query: { chainId: 5, pairId, interval: '1h' }, expect: 400 },
+    { name: 'stream', method: 'GET', path: '/v1/market/stream', query: { chainId: chain.id, pairId, interval: '1m' }, expect: 200 },
     { name: 'stream unknown pair', method: 'GET', path: '/v1/market/stream', query: { chainId: chain.id, pairId: 424_242, interval: '1m' }, expect: 404 },
-    { name: 'stream bad interval', method: 'GET', path: '/v1/market/stream', query: { chainId: chain.id, pairId: 1, interval: 'week' }, expect: 400 },
+    { name: 'stream bad interval', method: 'GET', path: '/v1/market/stream', query: { chainId: chain.id, pairId, interval: 'week' }, expect: 400 },
   ]);
 });
 
