@@ -1,6 +1,6 @@
 // /activity after a real swap: the signed-in wallet sees it with the amount it received; screenshots at 375 and 1440 px.
 import { expect, test } from '@playwright/test';
-import { actionButton, amountField, connect, expectQuote, openSwap, pickToken, signIn } from './fixtures/swapPage';
+import { connect, openSwap, swapNativeFor } from './fixtures/swapPage';
 
 test('after a swap, /activity shows it with the received amount and its transaction', async ({ page }) => {
   await openSwap(page, 1);
@@ -8,17 +8,9 @@ test('after a swap, /activity shows it with the received amount and its transact
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByText('Sign in to see your swaps')).toBeVisible();
   await page.goBack();
-  await pickToken(page, 'receive', 'USDC');
-  await amountField(page).fill('0.15');
-  await expectQuote(page);
-  await signIn(page);
-  const firm = page.waitForResponse((r) => r.url().endsWith('/v1/quote/firm') && r.status() === 200);
-  await actionButton(page).click();
-  const quoteId = (((await (await firm).json()) as { data: { quote_id: string } }).data.quote_id);
-  const review = page.getByRole('dialog', { name: 'Review swap' });
-  await review.getByRole('button', { name: 'Swap', exact: true }).click();
+  const { quote, review } = await swapNativeFor(page, 'USDC', '0.15');
+  const quoteId = quote.quote_id;
   const success = review.getByTestId('swap-success');
-  await expect(success).toContainText('USDC', { timeout: 30_000 });
   const received = /([0-9][0-9.,]*) USDC/.exec((await success.textContent()) ?? '')?.[1];
   expect(received).toBeTruthy();
   await page.keyboard.press('Escape');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eState } from './fixtures/e2eState';
 import { installTestWallet } from './fixtures/testWallet';
-import { actionButton, amountField, connect, expectQuote, pickToken, signIn } from './fixtures/swapPage';
+import { connect, swapNativeFor } from './fixtures/swapPage';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PREFIX = '/desk';
@@ -76,14 +76,7 @@ test('the swap flow works under BASE_PATH, and every browser call to the app car
   await page.goto(`${origin}${PREFIX}/`);
   await expect(page.getByRole('heading', { name: 'Swap' })).toBeVisible();
   await connect(page);
-  await pickToken(page, 'receive', 'USDC');
-  await amountField(page).fill('0.1');
-  await expectQuote(page);
-  await signIn(page);
-  await actionButton(page).click();
-  const review = page.getByRole('dialog', { name: 'Review swap' });
-  await review.getByRole('button', { name: 'Swap', exact: true }).click();
-  await expect(review.getByTestId('swap-success')).toContainText('USDC', { timeout: 30_000 });
+  await swapNativeFor(page, 'USDC', '0.1');
   await page.keyboard.press('Escape');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
   await expect(page).toHaveURL(`${origin}${PREFIX}/activity`);

@@ -2,17 +2,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { zeroAddress } from 'viem';
-import type { FirmQuote } from '@/components/swap/quoteTypes';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { e2eState } from './fixtures/e2eState';
-import { actionButton, allowanceOf, amountField, balanceOf, connect, expectQuote, firstChain, openSwap, pickToken, primeGuestToken, signIn, tokenBySymbol } from './fixtures/swapPage';
+import { actionButton, allowanceOf, amountField, balanceOf, connect, expectQuote, firstChain, nextFirmQuote, openSwap, pickToken, primeGuestToken, signIn, tokenBySymbol } from './fixtures/swapPage';
 
 /** The firm quote the page receives next, as the server sent it. */
-function nextFirmQuote(page: Page): Promise<FirmQuote> {
-  return page
-    .waitForResponse((r) => r.url().endsWith('/v1/quote/firm') && r.status() === 200)
-    .then(async (r) => ((await r.json()) as { data: FirmQuote }).data);
-}
 
 function review(page: Page) {
   return page.getByRole('dialog', { name: 'Review swap' });
