@@ -11,6 +11,7 @@ import { DEVNET_CHAINS } from '@/lib/devnet/devnetMarkets';
 import { quoteCrossChain, type CrossChainRequest } from '@/lib/quote/quoteCrossChain';
 import { quoteExactIn } from '@/lib/quote/quoteExactIn';
 import { devnetSpecGraph, specTokenAddress } from './devnetSpecGraph';
+import { firmBody, percentile, sequentialPosts } from './httpRounds';
 
 type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
 type CannonOptions = { url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string };
@@ -24,10 +25,9 @@ const WARM_UP_SEC = 3;
 const FIRM_QUOTES = Number(process.env.BENCH_FIRM_QUOTES ?? 100);
 
 const sortNum = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 const spread = (xs: number[], digits = 2) => {
   const s = sortNum(xs);
-  return `median ${pct(s, 50).toFixed(digits)} (${(s[0] ?? 0).toFixed(digits)}–${(s.at(-1) ?? 0).toFixed(digits)})`;
+  return `median ${percentile(s, 50).toFixed(digits)} (${(s[0] ?? 0).toFixed(digits)}–${(s.at(-1) ?? 0).toFixed(digits)})`;
 };
 
 function timeCalls(run: (i: number) => void, offset: number): number[] {
@@ -79,10 +79,10 @@ function benchEngine(): void {
   for (let round = 0; round < ROUNDS; round++) {
     const s = timeCalls(same, round * CALLS_PER_ROUND);
     const c = timeCalls(cross, round * CALLS_PER_ROUND);
-    medians.same.push(pct(s, 50));
-    medians.cross.push(pct(c, 50));
-    medians.crossP99.push(pct(c, 99));
-    medians.ratio.push(pct(c, 50) / pct(s, 50));
+    medians.same.push(percentile(s, 50));
+    medians.cross.push(percentile(c, 50));
+    medians.crossP99.push(percentile(c, 99));
+    medians.ratio.push(percentile(c, 50) / percentile(s, 50));
   }
   console.log(`engine  same-chain quoteExactIn (${specA.name}): ${spread(medians.same)} µs per quote, median of ${ROUNDS} rounds`);
   console.log(`engine  cross-chain quoteCrossChain (${specA.name} → ${specB.name}, both legs): ${spread(medians.cross)} µs; p99 ${spread(medians.crossP99)} µs`);
@@ -129,21 +129,8 @@ async function benchServer(baseUrl: string): Promise<void> {
   console.log(`http    indicative p99 ms: same-chain ${spread(p99.same, 0)}, cross-chain ${spread(p99.cross, 0)}`);
   if (non2xx > 0) console.log(`warning: ${non2xx} non-2xx answers or errors (rate limits? raise RATE_LIMIT_*_PER_MIN on the server)`);
 
-  const firm = JSON.stringify({
-    ...(JSON.parse(crossBody) as object),
-    from_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', slippage: 0.5, expiry_time_sec: 60,
-  });
-  const samples: number[] = [];
-  let failures = 0;
-  for (let i = 0; i < FIRM_QUOTES; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${baseUrl}/v1/quote/firm`, { method: 'POST', headers, body: firm });
-    await res.arrayBuffer();
-    samples.push(performance.now() - t0);
-    if (!res.ok) failures++;
-  }
-  const sorted = sortNum(samples);
-  console.log(`firm    ${FIRM_QUOTES} sequential cross-chain POST /v1/quote/firm: median ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms, failures ${failures}`);
+  const { sorted, failures } = await sequentialPosts(`${baseUrl}/v1/quote/firm`, headers, firmBody(crossBody), FIRM_QUOTES);
+  console.log(`firm    ${FIRM_QUOTES} sequential cross-chain POST /v1/quote/firm: median ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, failures ${failures}`);
 }
 
 async function main(): Promise<void> {

@@ -32,6 +32,26 @@ export async function quoteBody(baseUrl: string, eth: number): Promise<string> {
   return JSON.stringify({ src_chain_id: chain.chain_id, dst_chain_id: chain.chain_id, token_in: zeroAddress, token_out: usdc.address, amount_in: amountIn });
 }
 
+/** A firm quote body for the order of an indicative `body`, from and to the second devnet account. */
+export function firmBody(body: string): string {
+  const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  return JSON.stringify({ ...(JSON.parse(body) as object), from_address: account, to_address: account, slippage: 0.5, expiry_time_sec: 60 });
+}
+
+/** `count` POSTs of `body` to `url`, one after the other: their latencies in ms, sorted, and how many failed. */
+export async function sequentialPosts(url: string, headers: Record<string, string>, body: string, count: number): Promise<{ sorted: number[]; failures: number }> {
+  const samples: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { method: 'POST', headers, body });
+    await res.arrayBuffer();
+    samples.push(performance.now() - t0);
+    if (!res.ok) failures++;
+  }
+  return { sorted: samples.sort((x, y) => x - y), failures };
+}
+
 function line(name: string, r: CannonResult): string {
   return `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(3)} ms  errors ${r.errors + r.timeouts}`;
 }

@@ -11,6 +11,7 @@ import { findPair } from '@/lib/market/findPair';
 import { KLINE_INTERVALS, type KlineInterval } from '@/lib/market/klineIntervals';
 import { klinesQuery } from '@/lib/market/klinesQuery';
 import { storeTrades, type NewTrade } from '@/lib/market/storeTrades';
+import { percentile } from './httpRounds';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
@@ -74,10 +75,6 @@ async function ingest(db: Db): Promise<{ wall: number; cpu: number }> {
   }
   process.stdout.write('\n');
   return { wall: stored / (storeMs / 1000), cpu: stored / (cpuUs / 1e6) };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 async function klinesLatency(db: Db) {

@@ -12,7 +12,7 @@ import { devnetLikeGraph } from '@/lib/quote/fixtures/devnetLikeGraph';
 import type { PoolGraph } from '@/lib/quote/poolGraph';
 import { splitRoute } from '@/lib/quote/splitRoute';
 import { devnetSpecGraph } from './devnetSpecGraph';
-import { httpRounds, percentile, quoteBody } from './httpRounds';
+import { firmBody, httpRounds, percentile, quoteBody, sequentialPosts } from './httpRounds';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SEC = Number(process.env.BENCH_ROUND_SEC ?? 5);
@@ -52,23 +52,7 @@ async function benchServer(baseUrl: string): Promise<void> {
   await httpRounds(baseUrl, token, indicative, ROUNDS, ROUND_SEC);
 
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const firm = JSON.stringify({
-    ...(JSON.parse(await quoteBody(baseUrl, 0.01)) as object),
-    from_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    to_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    slippage: 0.5,
-    expiry_time_sec: 60,
-  });
-  const samples: number[] = [];
-  let failures = 0;
-  for (let i = 0; i < FIRM_QUOTES; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${baseUrl}/v1/quote/firm`, { method: 'POST', headers, body: firm });
-    await res.arrayBuffer();
-    samples.push(performance.now() - t0);
-    if (!res.ok) failures++;
-  }
-  samples.sort((x, y) => x - y);
+  const { sorted: samples, failures } = await sequentialPosts(`${baseUrl}/v1/quote/firm`, headers, firmBody(await quoteBody(baseUrl, 0.01)), FIRM_QUOTES);
   console.log(`firm    ${FIRM_QUOTES} sequential POST /v1/quote/firm: median ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms, failures ${failures} (target p99 ≤ 40 ms)`);
 }
 
