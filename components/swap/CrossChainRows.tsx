@@ -5,7 +5,7 @@ import { useChains } from '@/components/wallet/ChainsContext';
 import { formatAmount } from './amountText';
 import { arrivalText } from './crossChain';
 import type { CrossChainExtras, RouteLeg } from './quoteTypes';
-import { crossChainRouteText, routeLegTexts } from './routeText';
+import { crossChainRouteParts, routeLegTexts } from './routeText';
 import { findToken, type SwapToken } from './swapTokens';
 
 export type RowComponent = (props: { label: string; children: ReactNode; testId?: string }) => ReactNode;
@@ -24,7 +24,7 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
     const bridge = chainId === quote.src_chain_id ? quote.bridge?.src : quote.bridge?.dst;
     return (bridge && tokenOn(bridge.chain_id, bridge.token)?.symbol) ?? 'bridge asset';
   };
-  const routeLine = crossChainRouteText(routeLegTexts(quote.route, tokenIn, tokenOut, symbolOf), chainName, bridgeSymbol);
+  const parts = crossChainRouteParts(routeLegTexts(quote.route, tokenIn, tokenOut, symbolOf), chainName, bridgeSymbol);
   return (
     <>
       <Row label="Arrives" testId="arrival">
@@ -34,7 +34,19 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
         {fee && feeToken ? `${formatAmount(BigInt(fee.amount), feeToken.decimals)} ${feeToken.symbol}` : '—'}
       </Row>
       <Row label="Route" testId="cross-chain-route">
-        {routeLine}
+        {/* "Devnet A: 91 % ETH → WBTC → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC", breaking only between legs at 375 px. */}
+        {parts.map((part, p) => (
+          <span key={part.chain}>
+            {p > 0 ? ' ⟶ ' : ''}
+            <span className="whitespace-nowrap">{part.chain}:</span>{' '}
+            {part.legs.map((leg, l) => (
+              <span key={l}>
+                {l > 0 ? ' · ' : ''}
+                <span className="whitespace-nowrap">{leg}</span>
+              </span>
+            ))}
+          </span>
+        ))}
       </Row>
     </>
   );

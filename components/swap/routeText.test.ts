@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAddress, zeroAddress, type Address } from 'viem';
 import type { RouteLeg } from './quoteTypes';
-import { crossChainRouteText, routeLegTexts, routeText, shareText } from './routeText';
+import { crossChainRouteParts, routeLegTexts, routeText, shareText } from './routeText';
 import type { SwapToken } from './swapTokens';
 
 const a = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
@@ -37,8 +37,8 @@ describe('routeText', () => {
     const name = (id: number) => (id === 1 ? 'Devnet A' : 'Devnet B');
     const bridge = () => 'USDC';
     const split = routeLegTexts([legOn(1, 9100, WETH, DAI, USDC), legOn(1, 900, WETH, USDC), legOn(2, 10_000)], eth, usdc, symbolOf);
-    expect(crossChainRouteText(split, name, bridge)).toBe('Devnet A: 91 % ETH → DAI → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC');
+    expect(crossChainRouteParts(split, name, bridge)).toEqual([{ chain: 'Devnet A', legs: ['91 % ETH → DAI → USDC', '9 % ETH → USDC'] }, { chain: 'Devnet B', legs: ['USDC'] }]);
     const nativeOut = routeLegTexts([legOn(1, 10_000, DAI, USDC), legOn(2, 10_000, USDC, WETH)], { ...usdc, address: DAI, symbol: 'DAI' }, ethB, symbolOf);
-    expect(crossChainRouteText(nativeOut, name, bridge)).toBe('Devnet A: DAI → USDC ⟶ Devnet B: USDC → ETH');
+    expect(crossChainRouteParts(nativeOut, name, bridge)).toEqual([{ chain: 'Devnet A', legs: ['DAI → USDC'] }, { chain: 'Devnet B', legs: ['USDC → ETH'] }]);
   });
 });

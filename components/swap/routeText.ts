@@ -23,20 +23,23 @@ export function routeLegTexts(route: readonly RouteLeg[], tokenIn: SwapToken, to
 
 /** One line for the whole route: "62 % ETH → USDC · 38 % ETH → DAI → USDC", or just the path for one leg. */
 export function routeText(legs: readonly RouteLegText[]): string {
-  if (legs.length === 1) return legs[0]?.path ?? '';
-  return legs.map((l) => `${l.share} ${l.path}`).join(' · ');
+  return legWords(legs).join(' · ');
 }
 
-/**
- * A cross-chain route: one part per chain in order, each in the words of `routeText`
- * ("Devnet A: 91 % ETH → WBTC → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC"); a leg without hops hands the bridge asset on.
- */
-export function crossChainRouteText(legs: readonly RouteLegText[], chainName: (chainId: number) => string, bridgeSymbol: (chainId: number) => string): string {
+/** Each leg in words: its share and path, or the bare path when it is the only one. */
+function legWords(legs: readonly RouteLegText[]): string[] {
+  if (legs.length === 1) return [legs[0]?.path ?? ''];
+  return legs.map((l) => `${l.share} ${l.path}`);
+}
+
+/** One chain's part of a cross-chain route: the chain's name and its legs in the words of `routeText`. */
+export type ChainRoutePart = { chain: string; legs: string[] };
+
+/** A cross-chain route per chain in order; a leg without hops hands the bridge asset on as it is. */
+export function crossChainRouteParts(legs: readonly RouteLegText[], chainName: (chainId: number) => string, bridgeSymbol: (chainId: number) => string): ChainRoutePart[] {
   const chainIds = [...new Set(legs.map((l) => l.chainId))];
-  return chainIds
-    .map((id) => {
-      const onChain = legs.filter((l) => l.chainId === id).map((l) => (l.path === '' ? { ...l, path: bridgeSymbol(id) } : l));
-      return `${chainName(id)}: ${routeText(onChain)}`;
-    })
-    .join(' ⟶ ');
+  return chainIds.map((id) => {
+    const onChain = legs.filter((l) => l.chainId === id).map((l) => (l.path === '' ? { ...l, path: bridgeSymbol(id) } : l));
+    return { chain: chainName(id), legs: legWords(onChain) };
+  });
 }
