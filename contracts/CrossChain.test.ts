@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   createTestClient,
   decodeErrorResult,
+  encodeAbiParameters,
   encodeFunctionData,
   getAddress,
   http,
@@ -27,7 +28,14 @@ import { noReturnERC20Abi, noReturnERC20Bytecode } from '@/contracts/generated/n
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { testRecipientAbi, testRecipientBytecode } from '@/contracts/generated/testRecipient';
+import { uniswapV2FactoryAbi } from '@/contracts/generated/uniswapV2Factory';
+import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
+import { quoterV2Abi } from '@/contracts/generated/quoterV2';
+import { weth9Abi } from '@/contracts/generated/weth9';
+import { addV3Liquidity } from '@/lib/devnet/addV3Liquidity';
+import { getAmountOut } from '@/lib/routing/v2/getAmountOut';
+import { minBridgeAmountOf } from '@/lib/crosschain/quoteCrossChain';
 import { ATTESTATION_KIND, signAttestation, type Attestation } from '@/lib/contracts/attestation';
 import {
   CROSS_CHAIN_QUOTE_TYPES,
@@ -38,6 +46,9 @@ import {
   hashCrossChainQuote,
   onchainOrder,
   ORDER_STATUS,
+  relayerFeeOf,
+  relayerPayout,
+  scaleLegs,
   signCrossChainQuote,
   type CrossChainQuote,
   type FillOrder,
@@ -76,8 +87,8 @@ let twinSettler: Address; // another destination settler on B
 let settlerOnA: Address; // a destination settler on the origin chain
 let snapshots: [Hex, Hex];
 let quoteCounter = 0;
-/** Orders opened in the running case: the router must hold exactly the escrows still open. */
-let opened: { orderId: Hex; token: Address }[] = [];
+/** Orders opened in the running case: the router must hold exactly the escrows (and fees) still open. */
+let opened: { orderId: Hex }[] = [];
 
 async function side(chainId: number): Promise<Side> {
   const anvil = await startAnvil({ chainId });
@@ -93,17 +104,22 @@ async function side(chainId: number): Promise<Side> {
   await addLiquidity(c, stack, OWNER, stack.weth, parseEther('100'), usdc, parseUnits('300000', 6));
   await addLiquidity(c, stack, OWNER, tkn, parseEther('1000000'), usdc, parseUnits('1000000', 6));
   await addLiquidity(c, stack, OWNER, tkn, parseEther('300000'), stack.weth, parseEther('100'));
+  // V3 pools beside the V2 pairs, at slightly different prices: routes with V3 hops on either side of an order.
+  const wrap = await c.wallet(OWNER).writeContract({ address: stack.weth, abi: weth9Abi, functionName: 'deposit', value: parseEther('100'), account: devAccount(OWNER), chain: c.chain });
+  await c.publicClient.waitForTransactionReceipt({ hash: wrap, pollingInterval: POLLING_MS });
+  await addV3Liquidity(c, stack, OWNER, { tokenA: stack.weth, tokenB: usdc, fee: 500, price: 2990e-12 }, { lower: 0, upper: Infinity, amountA: parseEther('50'), amountB: parseUnits('149500', 6) });
+  await addV3Liquidity(c, stack, OWNER, { tokenA: tkn, tokenB: usdc, fee: 3000, price: 1.004e-12 }, { lower: 0.9, upper: 1.1, amountA: parseEther('300000'), amountB: parseUnits('300000', 6) });
   return { anvil, c, test, stack, usdc, tkn };
 }
 
 beforeAll(async () => {
   [a, b] = await Promise.all([side(A), side(B)]);
-  const routerConfig = { factory: a.stack.factory, weth: a.stack.weth, owner: address(OWNER), quoteSigner: signer.address, feeRecipient: address(FEE_RECIPIENT), attester: attester.address, refundGraceSec: Number(GRACE_SEC) };
+  const routerConfig = { factory: a.stack.factory, v3Factory: a.stack.v3Factory, weth: a.stack.weth, owner: address(OWNER), quoteSigner: signer.address, feeRecipient: address(FEE_RECIPIENT), attester: attester.address, refundGraceSec: Number(GRACE_SEC) };
   router = await deploySwapRouter(a.c, routerConfig);
   twinRouter = await deploySwapRouter(a.c, routerConfig);
-  settlerOnA = await deployDestinationSettler(a.c, { factory: a.stack.factory, weth: a.stack.weth });
-  settler = await deployDestinationSettler(b.c, { factory: b.stack.factory, weth: b.stack.weth });
-  twinSettler = await deployDestinationSettler(b.c, { factory: b.stack.factory, weth: b.stack.weth });
+  settlerOnA = await deployDestinationSettler(a.c, { factory: a.stack.factory, v3Factory: a.stack.v3Factory, weth: a.stack.weth });
+  settler = await deployDestinationSettler(b.c, { factory: b.stack.factory, v3Factory: b.stack.v3Factory, weth: b.stack.weth });
+  twinSettler = await deployDestinationSettler(b.c, { factory: b.stack.factory, v3Factory: b.stack.v3Factory, weth: b.stack.weth });
   const hash = await a.c.wallet(OWNER).deployContract({ abi: noReturnERC20Abi, bytecode: noReturnERC20Bytecode, args: ['Tether USD', 'USDT', 6], account: devAccount(OWNER), chain: a.c.chain });
   usdt = getAddress((await a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).contractAddress ?? zeroAddress);
   await mint(a.c, usdt, address(OWNER), parseUnits('1000000', 6));
@@ -150,8 +166,8 @@ async function balanceOf(s: Side, token: Address, owner: Address): Promise<bigin
 }
 
 const escrowOf = async (orderId: Hex) => {
-  const [user, fillDeadline, status, token, amount] = await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'escrows', args: [orderId] });
-  return { user, fillDeadline, status, token, amount };
+  const [user, fillDeadline, status, token, feeAmount, amount, feeToken] = await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'escrows', args: [orderId] });
+  return { user, fillDeadline, status, token, feeAmount, amount, feeToken };
 };
 
 const statusOf = (orderId: Hex, at: Address = router) => a.c.publicClient.readContract({ address: at, abi: swapRouterAbi, functionName: 'orderStatus', args: [orderId] });
@@ -159,13 +175,15 @@ const statusOf = (orderId: Hex, at: Address = router) => a.c.publicClient.readCo
 /** The settlers hold nothing but the escrows of orders still open: checked after every successful call and every case. */
 async function expectSettlersHoldOnlyOpenEscrows() {
   const owed = new Map<string, bigint>();
-  for (const { orderId, token } of opened) {
+  for (const { orderId } of opened) {
     const e = await escrowOf(orderId);
-    if (e.status === ORDER_STATUS.opened) owed.set(token, (owed.get(token) ?? 0n) + e.amount);
+    if (e.status !== ORDER_STATUS.opened) continue;
+    owed.set(getAddress(e.token), (owed.get(getAddress(e.token)) ?? 0n) + e.amount);
+    owed.set(getAddress(e.feeToken), (owed.get(getAddress(e.feeToken)) ?? 0n) + e.feeAmount);
   }
   for (const token of [zeroAddress, a.stack.weth, a.usdc, a.tkn, usdt]) {
     for (const holder of [router, twinRouter]) {
-      const expected = holder === router ? (owed.get(token) ?? 0n) : 0n;
+      const expected = holder === router ? (owed.get(getAddress(token)) ?? 0n) : 0n;
       expect(await balanceOf(a, token, holder), `router ${holder} balance of ${token}`).toBe(expected);
     }
     expect(await balanceOf(a, token, settlerOnA)).toBe(0n);
@@ -175,11 +193,27 @@ async function expectSettlersHoldOnlyOpenEscrows() {
   }
 }
 
+/** What the legs give on the pools as they are: Router02 for an all-V2 leg, hop by hop with QuoterV2 for V3 hops. */
 async function amountsOut(s: Side, legs: readonly Leg[]): Promise<bigint> {
   let total = 0n;
   for (const leg of legs) {
-    const out = await s.c.publicClient.readContract({ address: s.stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [leg.amountIn, [...leg.path]] });
-    total += out[out.length - 1] ?? 0n;
+    if (!leg.fees?.some((fee) => fee !== 0)) {
+      const out = await s.c.publicClient.readContract({ address: s.stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [leg.amountIn, [...leg.path]] });
+      total += out[out.length - 1] ?? 0n;
+      continue;
+    }
+    let amount = leg.amountIn;
+    for (let i = 0; i + 1 < leg.path.length; i++) {
+      const [tokenIn, tokenOut, fee] = [leg.path[i] ?? zeroAddress, leg.path[i + 1] ?? zeroAddress, leg.fees[i] ?? 0];
+      if (fee === 0) {
+        const out = await s.c.publicClient.readContract({ address: s.stack.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [amount, [tokenIn, tokenOut]] });
+        amount = out[1] ?? 0n;
+      } else {
+        const { result } = await s.c.publicClient.simulateContract({ address: s.stack.quoterV2, abi: quoterV2Abi, functionName: 'quoteExactInputSingle', args: [{ tokenIn, tokenOut, amountIn: amount, fee, sqrtPriceLimitX96: 0n }] });
+        amount = result[0];
+      }
+    }
+    total += amount;
   }
   return total;
 }
@@ -204,9 +238,14 @@ async function setChainId(s: Side, id: number) {
 
 type QuoteInput = { tokenIn: Address; tokenOut: Address; amountIn: bigint; srcPaths?: Address[][]; dstPaths?: Address[][] } & Partial<CrossChainQuote>;
 
+/** The relayer's fee in these tests: 1 % of the escrow, rounded up, plus 0.25 USDC. */
+const RELAYER_FEE_BPS = 100;
+const RELAYER_GAS_FEE = 250_000n;
+
 /**
- * A signed-to-be cross-chain quote from A to B priced on the pools as they are: the escrow floor is what the source
- * legs give, the relayer keeps 1 % of it, and the recipient's minimum is what the destination legs give.
+ * A signed-to-be cross-chain quote from A to B priced on the pools as they are: the expected escrow (and by default
+ * its floor) is what the source legs give, the relayer keeps its fee on it, and the recipient's minimum is what the
+ * destination legs give.
  */
 async function xQuote(input: QuoteInput): Promise<CrossChainQuote> {
   const { srcPaths, dstPaths, ...rest } = input;
@@ -214,8 +253,9 @@ async function xQuote(input: QuoteInput): Promise<CrossChainQuote> {
   const erc20In = input.tokenIn === zeroAddress ? a.stack.weth : input.tokenIn;
   const erc20Out = input.tokenOut === zeroAddress ? b.stack.weth : input.tokenOut;
   const srcLegs = input.srcLegs ?? (erc20In === a.usdc ? [] : splitLegs(input.amountIn - feeAmount, srcPaths ?? [[erc20In, a.usdc]]));
-  const minBridgeAmount = srcLegs.length === 0 ? input.amountIn - feeAmount : await amountsOut(a, srcLegs);
-  const dstBridgeAmount = input.dstBridgeAmount ?? (minBridgeAmount * 99n) / 100n;
+  const bridgeAmount = input.bridgeAmount ?? (srcLegs.length === 0 ? input.amountIn - feeAmount : await amountsOut(a, srcLegs));
+  const minBridgeAmount = bridgeAmount;
+  const dstBridgeAmount = input.dstBridgeAmount ?? bridgeAmount - relayerFeeOf(bridgeAmount, RELAYER_FEE_BPS, RELAYER_GAS_FEE);
   const dstLegs = input.dstLegs ?? (erc20Out === b.usdc ? [] : splitLegs(dstBridgeAmount, dstPaths ?? [[b.usdc, erc20Out]]));
   const minAmountOut = dstLegs.length === 0 ? dstBridgeAmount : await amountsOut(b, dstLegs);
   quoteCounter += 1;
@@ -225,7 +265,10 @@ async function xQuote(input: QuoteInput): Promise<CrossChainQuote> {
     recipient: address(RECIPIENT),
     feeAmount,
     srcLegs,
+    bridgeAmount,
     minBridgeAmount,
+    relayerFeeBps: RELAYER_FEE_BPS,
+    relayerGasFee: RELAYER_GAS_FEE,
     srcChainId: BigInt(A),
     dstChainId: BigInt(B),
     dstSettler: settler,
@@ -255,7 +298,10 @@ async function sendOpen(q: CrossChainQuote, options: OpenOptions = {}): Promise<
   return a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
 }
 
-/** Opens `q` and checks the origin leg's money: exactly amountIn taken, exactly the fee paid, the escrow as simulated. */
+/**
+ * Opens `q` and checks the origin leg's money: exactly amountIn taken, the fee held (not paid yet), the escrow as
+ * simulated, and the order's payout scaled to that escrow.
+ */
 async function openAndCheck(q: CrossChainQuote, options: OpenOptions = {}) {
   const feeToken = q.tokenIn === zeroAddress ? a.stack.weth : q.tokenIn;
   const expectedEscrow = q.srcLegs.length === 0 ? q.amountIn - q.feeAmount : await amountsOut(a, q.srcLegs);
@@ -265,43 +311,50 @@ async function openAndCheck(q: CrossChainQuote, options: OpenOptions = {}) {
   expect(receipt.status).toBe('success');
   const gasPaid = q.tokenIn === zeroAddress ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
   expect(senderBefore - (await balanceOf(a, q.tokenIn, q.sender)) - gasPaid).toBe(q.amountIn);
-  expect((await balanceOf(a, feeToken, address(FEE_RECIPIENT))) - feeBefore).toBe(q.feeAmount);
+  expect(await balanceOf(a, feeToken, address(FEE_RECIPIENT))).toBe(feeBefore);
   const [open] = parseEventLogs({ abi: swapRouterAbi, eventName: 'Open', logs: receipt.logs });
   const [escrowed] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderEscrowed', logs: receipt.logs });
   if (!open || !escrowed) throw new Error('open emitted no Open / OrderEscrowed');
-  const { orderId, originData } = fillOrderOf(q, router);
+  const { orderId, originData, fillOrder } = fillOrderOf(q, router, expectedEscrow);
+  expect(fillOrder.dstBridgeAmount).toBe(relayerPayout(q, expectedEscrow));
   expect(open.args.orderId).toBe(orderId);
   expect(open.args.resolvedOrder.fillInstructions[0]?.originData).toBe(originData);
   expect(escrowed.args).toEqual({ orderId, quoteId: q.quoteId, user: getAddress(q.sender), bridgeToken: escrowed.args.bridgeToken, amount: expectedEscrow });
   expect(expectedEscrow >= q.minBridgeAmount).toBe(true);
-  opened.push({ orderId, token: escrowed.args.bridgeToken });
-  expect(await escrowOf(orderId)).toEqual({ user: getAddress(q.sender), fillDeadline: q.fillDeadline, status: ORDER_STATUS.opened, token: escrowed.args.bridgeToken, amount: expectedEscrow });
+  opened.push({ orderId });
+  expect(await escrowOf(orderId)).toEqual({
+    user: getAddress(q.sender), fillDeadline: q.fillDeadline, status: ORDER_STATUS.opened, token: escrowed.args.bridgeToken, amount: expectedEscrow,
+    feeToken: getAddress(feeToken), feeAmount: q.feeAmount,
+  });
   await expectSettlersHoldOnlyOpenEscrows();
   return { orderId, originData, escrow: expectedEscrow, receipt, resolved: open.args.resolvedOrder };
 }
 
-type FillOptions = { from?: number; at?: Address; side?: Side; gas?: bigint; value?: bigint };
+type FillOptions = { from?: number; at?: Address; side?: Side; gas?: bigint; value?: bigint; extra?: bigint };
+
+const fillerData = (extra?: bigint): Hex => (extra === undefined ? '0x' : encodeAbiParameters([{ type: 'uint256' }], [extra]));
 
 async function sendFill(orderId: Hex, originData: Hex, options: FillOptions = {}): Promise<TransactionReceipt> {
   const s = options.side ?? b;
   const from = options.from ?? RELAYER;
   const hash = await s.c.wallet(from).writeContract({
-    address: options.at ?? settler, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, '0x'],
+    address: options.at ?? settler, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, fillerData(options.extra)],
     gas: options.gas, value: options.value, account: devAccount(from), chain: s.c.chain,
   });
   return s.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
 }
 
-/** Fills and checks: the relayer pays exactly dstBridgeAmount, the recipient gains ≥ minAmountOut, as recorded. */
+/** Fills and checks: the relayer pays exactly dstBridgeAmount (plus any extra), the recipient gains ≥ minAmountOut, as recorded. */
 async function fillAndCheck(orderId: Hex, originData: Hex, options: FillOptions = {}) {
   const order = decodeOriginData(originData);
   const from = options.from ?? RELAYER;
-  const expected = order.dstLegs.length === 0 ? order.dstBridgeAmount : await amountsOut(b, order.dstLegs);
+  const paid = order.dstBridgeAmount + (options.extra ?? 0n);
+  const expected = order.dstLegs.length === 0 ? paid : await amountsOut(b, scaleLegs(order.dstLegs, order.dstBridgeAmount, paid));
   const relayerBefore = await balanceOf(b, b.usdc, address(from));
   const recipientBefore = await balanceOf(b, order.tokenOut, order.recipient);
   const receipt = await sendFill(orderId, originData, { gas: GAS, ...options });
   expect(receipt.status).toBe('success');
-  expect(relayerBefore - (await balanceOf(b, b.usdc, address(from)))).toBe(order.dstBridgeAmount);
+  expect(relayerBefore - (await balanceOf(b, b.usdc, address(from)))).toBe(paid);
   const received = (await balanceOf(b, order.tokenOut, order.recipient)) - recipientBefore;
   expect(received).toBe(expected);
   expect(received >= order.minAmountOut).toBe(true);
@@ -327,26 +380,36 @@ const settle = (orderId: Hex, relayer: Address, att: Hex, options?: { from?: num
 const attestedRefund = (orderId: Hex, att: Hex, options?: { from?: number; gas?: bigint }) => write('refund', [orderId, att], options);
 const graceRefund = (orderId: Hex, options?: { from?: number; gas?: bigint }) => write('refund', [orderId], { from: OTHER_USER, ...options });
 
-/** Settles and checks the relayer is paid exactly the escrow. */
+/** Settles and checks the relayer is paid exactly the escrow, and the fee recipient exactly the held fee. */
 async function settleAndCheck(orderId: Hex, relayer = address(RELAYER)) {
-  const { amount, token } = await escrowOf(orderId);
+  const { amount, token, feeAmount, feeToken } = await escrowOf(orderId);
   const before = await balanceOf(a, token, relayer);
+  const feeBefore = await balanceOf(a, feeToken, address(FEE_RECIPIENT));
   const receipt = await settle(orderId, relayer, await filledBy(orderId, relayer), { gas: GAS });
   expect(receipt.status).toBe('success');
   expect((await balanceOf(a, token, relayer)) - before).toBe(amount);
+  expect((await balanceOf(a, feeToken, address(FEE_RECIPIENT))) - feeBefore).toBe(feeAmount);
   const [event] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderSettled', logs: receipt.logs });
   expect(event?.args).toEqual({ orderId, relayer, amount });
   expect(await statusOf(orderId)).toBe(ORDER_STATUS.settled);
   await expectSettlersHoldOnlyOpenEscrows();
 }
 
-/** Refunds (attested or after the grace) and checks the user gets exactly the escrow back. */
+/** Refunds (attested or after the grace) and checks the user gets exactly the escrow and the fee back. */
 async function refundAndCheck(orderId: Hex, how: 'attested' | 'grace') {
-  const { amount, token, user } = await escrowOf(orderId);
+  const { amount, token, user, feeAmount, feeToken } = await escrowOf(orderId);
   const before = await balanceOf(a, token, user);
+  const feeBefore = feeToken === token ? 0n : await balanceOf(a, feeToken, user);
+  const feeRecipientBefore = await balanceOf(a, feeToken, address(FEE_RECIPIENT));
   const receipt = how === 'attested' ? await attestedRefund(orderId, await expired(orderId), { gas: GAS }) : await graceRefund(orderId, { gas: GAS });
   expect(receipt.status).toBe('success');
-  expect((await balanceOf(a, token, user)) - before).toBe(amount);
+  if (feeToken === token) {
+    expect((await balanceOf(a, token, user)) - before).toBe(amount + feeAmount);
+  } else {
+    expect((await balanceOf(a, token, user)) - before).toBe(amount);
+    expect((await balanceOf(a, feeToken, user)) - feeBefore).toBe(feeAmount);
+  }
+  expect(await balanceOf(a, feeToken, address(FEE_RECIPIENT))).toBe(feeRecipientBefore);
   const [event] = parseEventLogs({ abi: swapRouterAbi, eventName: 'OrderRefunded', logs: receipt.logs });
   expect(event?.args).toEqual({ orderId, user, amount });
   expect(await statusOf(orderId)).toBe(ORDER_STATUS.refunded);
@@ -369,6 +432,20 @@ describe('open: the origin leg escrows the bridge asset', () => {
     });
     const { orderId, originData } = await openAndCheck(q);
     await fillAndCheck(orderId, originData);
+    await settleAndCheck(orderId);
+  });
+
+  it('V3 hops on both sides: ETH → USDC through a V3 pool on the origin, USDC → TKN (V3) → WETH (V2) on the destination', async () => {
+    const fee = parseEther('1.5') / 500n;
+    const srcLegs: Leg[] = [{ amountIn: parseEther('1.5') - fee, path: [a.stack.weth, a.usdc], fees: [500] }];
+    const bridgeAmount = await amountsOut(a, srcLegs);
+    const dstBridgeAmount = bridgeAmount - relayerFeeOf(bridgeAmount, RELAYER_FEE_BPS, RELAYER_GAS_FEE);
+    const dstLegs: Leg[] = [{ amountIn: dstBridgeAmount, path: [b.usdc, b.tkn, b.stack.weth], fees: [3000, 0] }];
+    const q = await xQuote({ tokenIn: zeroAddress, tokenOut: zeroAddress, amountIn: parseEther('1.5'), feeAmount: fee, srcLegs, bridgeAmount, dstBridgeAmount, dstLegs, minAmountOut: await amountsOut(b, dstLegs) });
+    const { orderId, originData } = await openAndCheck(q);
+    expect(decodeOriginData(originData).dstLegs.map((leg) => [leg.amountIn, leg.fees])).toEqual([[dstBridgeAmount, [3000, 0]]]);
+    const { received } = await fillAndCheck(orderId, originData);
+    expect(received).toBe(q.minAmountOut);
     await settleAndCheck(orderId);
   });
 
@@ -409,7 +486,7 @@ describe('open: the origin leg escrows the bridge asset', () => {
     const q = await ethToEth();
     const slack = { ...q, minBridgeAmount: q.minBridgeAmount - 12_345n };
     const { orderId, originData, escrow } = await openAndCheck(slack);
-    expect(escrow).toBe(q.minBridgeAmount);
+    expect(escrow).toBe(q.bridgeAmount);
     await fillAndCheck(orderId, originData);
     await settleAndCheck(orderId);
   });
@@ -473,6 +550,7 @@ describe('open: the same-chain promises hold for the origin leg', () => {
       if (field === 'fillDeadline') return { ...q, fillDeadline: q.fillDeadline + 1 };
       if (field === 'quoteId') return { ...q, quoteId: keccak256(q.quoteId) };
       if (typeof v === 'bigint') return { ...q, [field]: field === 'feeAmount' || field === 'minBridgeAmount' || field === 'minAmountOut' ? v - 1n : v + 1n };
+      if (field === 'relayerFeeBps') return { ...q, relayerFeeBps: q.relayerFeeBps - 1 };
       if (field === 'tokenIn') return { ...q, tokenIn: usdt };
       if (field === 'tokenOut') return { ...q, tokenOut: b.tkn };
       if (field === 'dstSettler') return { ...q, dstSettler: twinSettler };
@@ -480,7 +558,7 @@ describe('open: the same-chain promises hold for the origin leg', () => {
       return { ...q, [field]: address(OTHER_USER) };
     };
     const fields = CROSS_CHAIN_QUOTE_TYPES.CrossChainQuote.map((f) => f.name);
-    expect(fields).toHaveLength(18);
+    expect(fields).toHaveLength(21);
     for (const field of fields) {
       const altered = changed(field);
       expect(altered[field], field).not.toEqual(q[field]);
@@ -536,6 +614,9 @@ describe('open: the same-chain promises hold for the origin leg', () => {
     await expectRevert(sendOpen(q, { order: { ...order, fillDeadline: order.fillDeadline + 1 } }), 'FillDeadlineMismatch');
     await expectRevert(sendOpen({ ...q, dstChainId: BigInt(A) }), 'NotCrossChain');
     await expectRevert(sendOpen({ ...q, fillDeadline: Number(await now(a)) - 10 }), 'InvalidFillDeadline');
+    // No later than MAX_FILL_WINDOW_SEC after opening: the attester delay is only meaningful over a bounded window.
+    const window = await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'MAX_FILL_WINDOW_SEC' });
+    await expectRevert(sendOpen({ ...q, fillDeadline: Number((await now(a)) + window) + 30 }), 'InvalidFillDeadline');
     await expectRevert(sendOpen({ ...q, dstSettler: zeroAddress }), 'InvalidDestination');
     await expectRevert(sendOpen({ ...q, recipient: zeroAddress }), 'InvalidRecipient');
   });
@@ -548,6 +629,128 @@ describe('open: the same-chain promises hold for the origin leg', () => {
     await expectRevert(sendOpen({ ...q, srcLegs: [first, { ...second, path: [a.tkn, a.stack.weth] }] }), 'InvalidPath');
     const bridgeIn = await xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('100', 6) });
     await expectRevert(sendOpen({ ...bridgeIn, srcLegs: [{ amountIn: bridgeIn.amountIn - bridgeIn.feeAmount, path: [a.usdc, a.tkn, a.usdc] }] }), 'InvalidLegs');
+  });
+});
+
+// ---------------------------------------------------------------- the trader's slippage over the whole route
+
+/** Reserves of the factory's pair for (tokenIn, tokenOut) on `s`, oriented in → out. */
+async function reservesOf(s: Side, tokenIn: Address, tokenOut: Address): Promise<[bigint, bigint]> {
+  const pair = await s.c.publicClient.readContract({ address: s.stack.factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [tokenIn, tokenOut] });
+  const [r0, r1] = await s.c.publicClient.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' });
+  return tokenIn.toLowerCase() < tokenOut.toLowerCase() ? [r0, r1] : [r1, r0];
+}
+
+/** The largest sale of `tokenIn` into the pool after which `swapIn` of it still gives at least `floor`. */
+async function largestSaleKeeping(s: Side, tokenIn: Address, tokenOut: Address, swapIn: bigint, floor: bigint): Promise<bigint> {
+  const [rIn, rOut] = await reservesOf(s, tokenIn, tokenOut);
+  const after = (x: bigint) => getAmountOut(swapIn, rIn + x, rOut - getAmountOut(x, rIn, rOut));
+  let lo = 0n;
+  let hi = rIn;
+  while (lo < hi) {
+    const mid = (lo + hi + 1n) / 2n;
+    if (after(mid) >= floor) lo = mid;
+    else hi = mid - 1n;
+  }
+  return lo;
+}
+
+/** Someone else trades first: OWNER sells `amount` of WETH (as native coin) or of a token for `tokenOut` on `s`. */
+async function sell(s: Side, tokenIn: Address, tokenOut: Address, amount: bigint): Promise<void> {
+  const deadline = (await now(s)) + 600n;
+  const hash = tokenIn === s.stack.weth
+    ? await s.c.wallet(OWNER).writeContract({ address: s.stack.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactETHForTokens', args: [0n, [tokenIn, tokenOut], address(OWNER), deadline], value: amount, account: devAccount(OWNER), chain: s.c.chain })
+    : await s.c.wallet(OWNER).writeContract({ address: s.stack.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactTokensForTokens', args: [amount, 0n, [tokenIn, tokenOut], address(OWNER), deadline], account: devAccount(OWNER), chain: s.c.chain });
+  expect((await s.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
+}
+
+describe('the trader\'s slippage covers the whole route; the relayer keeps its whole fee', () => {
+  /** As a firm quote at 0.5 % slippage: 1 ETH on A → TKN on B, min_amount_out and the escrow floor from that slippage. */
+  const SLIPPAGE_PPM = 5_000n;
+  async function firmLike(): Promise<CrossChainQuote> {
+    const q = await xQuote({ tokenIn: zeroAddress, tokenOut: b.tkn, amountIn: parseEther('1') });
+    const amountOut = await amountsOut(b, q.dstLegs);
+    return { ...q, minBridgeAmount: minBridgeAmountOf(q, SLIPPAGE_PPM), minAmountOut: (amountOut * (1_000_000n - SLIPPAGE_PPM)) / 1_000_000n };
+  }
+
+  it('a source pool moved just inside the slippage: the order opens with the destination scaled to the escrow, the relayer keeps its fee, and the recipient gets at least min_amount_out', async () => {
+    const q = await firmLike();
+    const swapIn = q.amountIn - q.feeAmount;
+    // Well past the relayer's fee (1 % + 0.25 USDC here, about 1.1 %): the escrow is 0.45 % and more below the quote.
+    const sale = await largestSaleKeeping(a, a.stack.weth, a.usdc, swapIn, q.minBridgeAmount);
+    await sell(a, a.stack.weth, a.usdc, sale);
+    const { orderId, originData, escrow } = await openAndCheck(q);
+    expect(escrow).toBeLessThan((q.bridgeAmount * 9_955n) / 10_000n);
+    expect(escrow).toBeGreaterThanOrEqual(q.minBridgeAmount);
+    const order = decodeOriginData(originData);
+    expect(order.dstBridgeAmount).toBeLessThan(q.dstBridgeAmount);
+    expect(escrow - order.dstBridgeAmount).toBeGreaterThanOrEqual(relayerFeeOf(escrow, RELAYER_FEE_BPS, RELAYER_GAS_FEE));
+    const { received } = await fillAndCheck(orderId, originData);
+    expect(received).toBeGreaterThanOrEqual(q.minAmountOut);
+    await settleAndCheck(orderId);
+  });
+
+  it('a source pool moved just outside the slippage: open reverts and the trader loses nothing but gas', async () => {
+    const q = await firmLike();
+    const sale = await largestSaleKeeping(a, a.stack.weth, a.usdc, q.amountIn - q.feeAmount, q.minBridgeAmount);
+    await sell(a, a.stack.weth, a.usdc, sale + parseEther('0.001'));
+    const before = await balanceOf(a, zeroAddress, q.sender);
+    await expectRevert(sendOpen(q), 'InsufficientBridgeAmount');
+    const receipt = await sendOpen(q, { gas: GAS });
+    expect(receipt.status).toBe('reverted');
+    expect(await balanceOf(a, zeroAddress, q.sender)).toBe(before - receipt.gasUsed * receipt.effectiveGasPrice);
+    expect(await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'isQuoteUsed', args: [q.quoteId] })).toBe(false);
+  });
+
+  it('a pool moved in the trader\'s favour pays more on the destination, and the relayer still keeps exactly its fee', async () => {
+    const q = await firmLike();
+    await sell(a, a.usdc, a.stack.weth, parseUnits('3000', 6));
+    const { orderId, originData, escrow } = await openAndCheck(q);
+    expect(escrow).toBeGreaterThan(q.bridgeAmount);
+    const order = decodeOriginData(originData);
+    expect(order.dstBridgeAmount).toBeGreaterThan(q.dstBridgeAmount);
+    expect(order.dstLegs.reduce((sum, leg) => sum + leg.amountIn, 0n)).toBe(order.dstBridgeAmount);
+    const fee = escrow - order.dstBridgeAmount;
+    expect(fee).toBeGreaterThanOrEqual(relayerFeeOf(escrow, RELAYER_FEE_BPS, RELAYER_GAS_FEE));
+    expect(fee).toBeLessThanOrEqual(relayerFeeOf(escrow, RELAYER_FEE_BPS, RELAYER_GAS_FEE) + 1n);
+    await fillAndCheck(orderId, originData);
+  });
+
+  it('splits the scaled payout over the destination legs in their signed shares', async () => {
+    const q = await xQuote({ tokenIn: zeroAddress, tokenOut: b.tkn, amountIn: parseEther('2'), dstPaths: [[b.usdc, b.tkn], [b.usdc, b.stack.weth, b.tkn]] });
+    await sell(a, a.stack.weth, a.usdc, parseEther('0.2'));
+    const { originData, escrow } = await openAndCheck({ ...q, minBridgeAmount: 0n, minAmountOut: 1n });
+    const order = decodeOriginData(originData);
+    const payout = relayerPayout(q, escrow);
+    expect(order.dstBridgeAmount).toBe(payout);
+    const [first, second] = order.dstLegs;
+    expect(first?.amountIn).toBe(((q.dstLegs[0]?.amountIn ?? 0n) * payout) / q.dstBridgeAmount);
+    expect(second?.amountIn).toBe(payout - (first?.amountIn ?? 0n));
+  });
+});
+
+describe('a refund returns everything the trader paid, the service fee included', () => {
+  it('USDC in: the attested refund returns amount_in exactly; the fee recipient gets nothing', async () => {
+    const q = await xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('1500', 6) });
+    const before = await balanceOf(a, a.usdc, q.sender);
+    const { orderId } = await openAndCheck(q);
+    expect(await balanceOf(a, a.usdc, q.sender)).toBe(before - q.amountIn);
+    await refundAndCheck(orderId, 'attested');
+    expect(await balanceOf(a, a.usdc, q.sender)).toBe(before);
+  });
+
+  it('native in: the grace refund returns the escrow and the fee (in WETH) to the user, without the service', async () => {
+    const { orderId } = await openAndCheck(await ethToEth());
+    const { fillDeadline, feeToken, feeAmount } = await escrowOf(orderId);
+    expect([feeToken, feeAmount > 0n]).toEqual([getAddress(a.stack.weth), true]);
+    await afterGrace(fillDeadline, 1n);
+    await refundAndCheck(orderId, 'grace');
+  });
+
+  it('a token that skims on transfer: the fee held is what arrived, and exactly that goes back', async () => {
+    const q = await xQuote({ tokenIn: usdt, tokenOut: b.usdc, amountIn: parseUnits('700', 6) });
+    const { orderId } = await openAndCheck(q);
+    await refundAndCheck(orderId, 'attested');
   });
 });
 
@@ -656,6 +859,38 @@ describe('fill: once, here, before the deadline on this clock', () => {
       const data = encodeOriginData({ ...order, recipient });
       await expectRevert(sendFill(keccak256(data), data), error);
     }
+  });
+});
+
+describe('fill: the filler may add from its own inventory when the destination moved against the order', () => {
+  it('a destination pool moved past the minimum: the plain fill reverts, a fill with extra bridge asset delivers at least the minimum', async () => {
+    const q = await xQuote({ tokenIn: zeroAddress, tokenOut: b.tkn, amountIn: parseEther('1') });
+    const { orderId, originData } = await openAndCheck({ ...q, minAmountOut: (q.minAmountOut * 995n) / 1000n });
+    await sell(b, b.usdc, b.tkn, parseUnits('8000', 6));
+    await expectRevert(sendFill(orderId, originData), 'InsufficientOutput');
+    const { received } = await fillAndCheck(orderId, originData, { extra: parseUnits('40', 6) });
+    expect(received).toBeGreaterThanOrEqual(decodeOriginData(originData).minAmountOut);
+    await settleAndCheck(orderId);
+  });
+
+  it('the bridge asset out: the extra goes to the recipient as it is', async () => {
+    const { orderId, originData } = await openAndCheck(await xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('100', 6) }));
+    const { received } = await fillAndCheck(orderId, originData, { extra: 1_234n });
+    expect(received).toBe(decodeOriginData(originData).dstBridgeAmount + 1_234n);
+  });
+});
+
+describe('test recipients: one that refuses native coin only when gas is paid', () => {
+  it('passes a simulation at gas price 0 and reverts at a real gas price', async () => {
+    const hash = await b.c.wallet(OWNER).deployContract({ abi: testRecipientAbi, bytecode: testRecipientBytecode, args: [false], account: devAccount(OWNER), chain: b.c.chain });
+    const receiver = getAddress((await b.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).contractAddress ?? zeroAddress);
+    const set = await b.c.wallet(OWNER).writeContract({ address: receiver, abi: testRecipientAbi, functionName: 'setRejectPricedNative', args: [true], account: devAccount(OWNER), chain: b.c.chain });
+    await b.c.publicClient.waitForTransactionReceipt({ hash: set, pollingInterval: POLLING_MS });
+    const { orderId, originData } = await openAndCheck({ ...(await ethToEth()), recipient: receiver });
+    const data = encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, '0x'] });
+    const fees = await b.c.publicClient.estimateFeesPerGas();
+    await b.c.publicClient.call({ account: address(RELAYER), to: settler, data, gasPrice: 0n });
+    await expectRevert(b.c.publicClient.call({ account: address(RELAYER), to: settler, data, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas }), 'NativeTransferFailed');
   });
 });
 
@@ -770,20 +1005,58 @@ describe('settlement: attestations', () => {
     expect((await balanceOf(a, a.usdc, address(RELAYER))) - before).toBe((await escrowOf(orderId)).amount);
   });
 
-  it('follows the attester the owner sets, and only the owner can set it', async () => {
+  it('an attester change waits ROLE_DELAY_SEC (announced), settle honours the delay, and only the owner proposes', async () => {
     const { orderId, originData } = await openAndCheck(await ethToEth());
     await fillAndCheck(orderId, originData);
     const nextKey = generatePrivateKey();
     const next = privateKeyToAccount(nextKey).address;
-    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'setAttester', args: [next], account: address(USER) }), 'OwnableUnauthorizedAccount');
-    const hash = await a.c.wallet(OWNER).writeContract({ address: router, abi: swapRouterAbi, functionName: 'setAttester', args: [next], account: devAccount(OWNER), chain: a.c.chain });
-    const receipt = await a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
-    expect(parseEventLogs({ abi: swapRouterAbi, eventName: 'AttesterUpdated', logs: receipt.logs })[0]?.args).toEqual({ previousAttester: attester.address, newAttester: next });
+    const read = <T>(functionName: 'ROLE_DELAY_SEC' | 'MAX_FILL_WINDOW_SEC' | 'REFUND_GRACE_SEC' | 'attester' | 'pendingAttester') =>
+      a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName }) as Promise<T>;
+    const delay = await read<bigint>('ROLE_DELAY_SEC');
+    expect(delay).toBeGreaterThan((await read<bigint>('MAX_FILL_WINDOW_SEC')) + (await read<bigint>('REFUND_GRACE_SEC')));
+    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'proposeAttester', args: [next], account: address(USER) }), 'OwnableUnauthorizedAccount');
+    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'proposeAttester', args: [zeroAddress], account: address(OWNER) }), 'ZeroAddress');
+    const propose = async (who: Address) => {
+      const hash = await a.c.wallet(OWNER).writeContract({ address: router, abi: swapRouterAbi, functionName: 'proposeAttester', args: [who], account: devAccount(OWNER), chain: a.c.chain });
+      const receipt = await a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      const at = (await a.c.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp;
+      return { at, event: parseEventLogs({ abi: swapRouterAbi, eventName: 'AttesterChangeProposed', logs: receipt.logs })[0]?.args };
+    };
+    const proposed = await propose(next);
+    expect(proposed.event).toEqual({ currentAttester: attester.address, nextAttester: next, effectiveAt: proposed.at + delay });
+    expect(await read<Address>('pendingAttester')).toBe(next);
+    // Until the delay has passed the old key is the attester: the new one cannot settle, the old one still can.
+    await a.test.setNextBlockTimestamp({ timestamp: proposed.at + delay - 2n });
+    await a.test.mine({ blocks: 1 });
+    expect(await read<Address>('attester')).toBe(attester.address);
+    await expectRevert(settle(orderId, address(RELAYER), await filledBy(orderId, address(RELAYER), {}, nextKey)), 'InvalidAttestation');
+    const held = await a.test.snapshot();
+    await a.test.setNextBlockTimestamp({ timestamp: proposed.at + delay - 1n });
+    await settleAndCheck(orderId);
+    await a.test.revert({ id: held });
+    // From the announced moment on, only the new key counts.
+    await a.test.setNextBlockTimestamp({ timestamp: proposed.at + delay });
+    await a.test.mine({ blocks: 1 });
+    expect(await read<Address>('attester')).toBe(next);
     await expectRevert(settle(orderId, address(RELAYER), await filledBy(orderId)), 'InvalidAttestation');
     const before = await balanceOf(a, a.usdc, address(RELAYER));
     expect((await settle(orderId, address(RELAYER), await filledBy(orderId, address(RELAYER), {}, nextKey), { gas: GAS })).status).toBe('success');
     expect(await balanceOf(a, a.usdc, address(RELAYER))).toBeGreaterThan(before);
-    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'setAttester', args: [zeroAddress], account: address(OWNER) }), 'ZeroAddress');
+    // Proposing the attester in effect withdraws a pending proposal.
+    const other = privateKeyToAccount(generatePrivateKey()).address;
+    await propose(other);
+    const withdrawn = await propose(next);
+    expect(withdrawn.event).toEqual({ currentAttester: next, nextAttester: next, effectiveAt: withdrawn.at });
+    expect(await read<Address>('pendingAttester')).toBe(zeroAddress);
+    await a.test.setNextBlockTimestamp({ timestamp: withdrawn.at + delay + 10n });
+    await a.test.mine({ blocks: 1 });
+    expect(await read<Address>('attester')).toBe(next);
+  });
+
+  it('refuses a deployment whose attester delay is not longer than the longest fill window plus the refund grace', async () => {
+    const config = { factory: a.stack.factory, weth: a.stack.weth, owner: address(OWNER), quoteSigner: signer.address, feeRecipient: address(FEE_RECIPIENT), attester: attester.address, refundGraceSec: 3_600, maxFillWindowSec: 7_200 };
+    await expectRevert(deploySwapRouter(a.c, { ...config, roleDelaySec: 10_800 }), 'RoleDelayTooShort');
+    expect(await deploySwapRouter(a.c, { ...config, roleDelaySec: 10_801 })).toMatch(/^0x/);
   });
 
   it('keeps several orders\' escrows apart: settling one leaves the others whole', async () => {

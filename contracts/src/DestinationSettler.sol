@@ -6,15 +6,19 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {FillOrder} from "./CrossChainOrders.sol";
 import {IDestinationSettler} from "./IERC7683.sol";
+import {LegAmounts} from "./LegAmounts.sol";
 import {IWETH} from "./interfaces/IWETH.sol";
-import {V2LegSwapper} from "./V2LegSwapper.sol";
+import {LegSwapper} from "./LegSwapper.sol";
 
 /// @title Swapdesk DestinationSettler
 /// @notice ERC-7683 destination settler: a filler pays an order's bridge amount from its own inventory, which is
 /// swapped along the order's destination legs so that the recipient receives at least the order's minimum. Each order
 /// fills at most once, only here, only on its destination chain and not after its fill deadline (this chain's
 /// clock). The record of fills is the single arbiter of filled or not; the contract holds nothing afterwards.
-contract DestinationSettler is IDestinationSettler, ReentrancyGuard, V2LegSwapper {
+/// @notice `fillerData` is empty or `abi.encode(uint256 extraBridgeAmount)`: bridge asset the filler adds from its own
+/// inventory to the order's `dstBridgeAmount` (the legs scaled to the sum), so that it can still deliver the recipient's
+/// minimum after the destination pools moved against the order.
+contract DestinationSettler is IDestinationSettler, ReentrancyGuard, LegSwapper {
     using SafeERC20 for IERC20;
 
     struct Fill {
@@ -41,7 +45,7 @@ contract DestinationSettler is IDestinationSettler, ReentrancyGuard, V2LegSwappe
     error NativeTransferFailed(address to, uint256 amount);
     error UnexpectedNativeSender(address from);
 
-    constructor(address factory, address weth) V2LegSwapper(factory, weth) {}
+    constructor(address factory, address v3Factory, address weth) LegSwapper(factory, v3Factory, weth) {}
 
     /// @dev Native coin arrives only when WETH unwraps native output.
     receive() external payable {
@@ -49,8 +53,8 @@ contract DestinationSettler is IDestinationSettler, ReentrancyGuard, V2LegSwappe
     }
 
     /// @notice Fills `orderId` from the caller's inventory: pulls `dstBridgeAmount` of `dstBridgeToken` (approved to
-    /// this contract), swaps it along `dstLegs` and pays the recipient. `fillerData` is unused.
-    function fill(bytes32 orderId, bytes calldata originData, bytes calldata) external payable nonReentrant {
+    /// this contract) plus any extra the filler adds in `fillerData`, swaps it along `dstLegs` and pays the recipient.
+    function fill(bytes32 orderId, bytes calldata originData, bytes calldata fillerData) external payable nonReentrant {
         if (msg.value != 0) revert InvalidValue(0, msg.value);
         bytes32 hash = keccak256(originData);
         if (hash != orderId) revert OrderIdMismatch(orderId, hash);
@@ -66,14 +70,16 @@ contract DestinationSettler is IDestinationSettler, ReentrancyGuard, V2LegSwappe
         // Recorded before any external call: no call below can see this order as unfilled.
         fills[orderId] = Fill(msg.sender, 0, uint64(block.timestamp));
 
-        uint256 amountOut = _deliver(o, out);
+        uint256 extra = fillerData.length == 0 ? 0 : abi.decode(fillerData, (uint256));
+        uint256 amountOut = _deliver(o, out, extra);
         if (amountOut < o.minAmountOut) revert InsufficientOutput(amountOut, o.minAmountOut);
         fills[orderId].amountOut = amountOut;
         emit Filled(orderId, msg.sender, o.recipient, o.tokenOut, amountOut);
     }
 
-    /// @dev Pays the recipient from the caller's bridge asset; returns the recipient's balance increase.
-    function _deliver(FillOrder memory o, address out) private returns (uint256) {
+    /// @dev Pays the recipient from the caller's bridge asset (`dstBridgeAmount + extra`); returns the recipient's
+    /// balance increase.
+    function _deliver(FillOrder memory o, address out, uint256 extra) private returns (uint256) {
         bool native = o.tokenOut == address(0);
         address to = native ? address(this) : o.recipient;
         uint256 before = native ? o.recipient.balance : IERC20(out).balanceOf(o.recipient);
@@ -81,10 +87,11 @@ contract DestinationSettler is IDestinationSettler, ReentrancyGuard, V2LegSwappe
         if (o.dstLegs.length == 0) {
             // Without legs the bridge asset is the output itself.
             if (out != o.dstBridgeToken) revert InvalidLegs();
-            IERC20(out).safeTransferFrom(msg.sender, to, o.dstBridgeAmount);
-            wrapped = o.dstBridgeAmount;
+            IERC20(out).safeTransferFrom(msg.sender, to, o.dstBridgeAmount + extra);
+            wrapped = o.dstBridgeAmount + extra;
         } else {
             _checkLegs(o.dstLegs, o.dstBridgeToken, out, o.dstBridgeAmount);
+            LegAmounts.scale(o.dstLegs, o.dstBridgeAmount, o.dstBridgeAmount + extra);
             wrapped = _swapLegs(o.dstLegs, msg.sender, to);
         }
         if (!native) return _gain(before, IERC20(out).balanceOf(o.recipient));

@@ -10,6 +10,7 @@ import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {CrossChainQuote, FillOrder} from "./CrossChainOrders.sol";
+import {LegAmounts} from "./LegAmounts.sol";
 import {
     FillInstruction,
     GaslessCrossChainOrder,
@@ -18,18 +19,22 @@ import {
     Output,
     ResolvedCrossChainOrder
 } from "./IERC7683.sol";
+import {IPermit2} from "./interfaces/IPermit2.sol";
 import {IWETH} from "./interfaces/IWETH.sol";
-import {Leg, V2LegSwapper} from "./V2LegSwapper.sol";
+import {Leg, LegSwapper} from "./LegSwapper.sol";
 
 /// @title Swapdesk SwapRouter
 /// @notice Settles one firm quote signed by the service: takes exactly the quoted input from the sender, pays the
-/// quoted fee, swaps the rest along the quoted legs through the factory's Uniswap V2 pairs and delivers at least the
+/// quoted fee, swaps the rest along the quoted legs through Uniswap V2 pairs and V3 pools and delivers at least the
 /// quoted minimum to the recipient. Each quote executes at most once, only by its sender, only on its chain and
-/// before its deadline.
+/// before its deadline. With `swapPermit2` the input comes through Uniswap's Permit2 on the sender's own signature,
+/// whose witness is the whole quote: then anyone may send the call, and it does exactly what the sender signed.
 /// @notice It is also the ERC-7683 origin settler of cross-chain quotes: `open` does the same on the source side,
-/// escrows the bridge asset and emits `Open`; the escrow goes to the filler on an attested fill (`settle`) or back
-/// to the user on an attested expiry or, without the service, after a grace period (`refund`).
-contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOriginSettler {
+/// escrows the bridge asset (and holds the service fee) and emits `Open`; the escrow goes to the filler on an attested
+/// fill (`settle`, the fee to the fee recipient) or back to the user with the fee on an attested expiry or, without the
+/// service, after a grace period (`refund`). The attester changes only after ROLE_DELAY_SEC, longer than any order's
+/// fill window plus the refund grace, so no open escrow can be settled by a key chosen after it was opened.
+contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOriginSettler {
     using SafeERC20 for IERC20;
 
     /// @notice A firm quote. `tokenIn`/`tokenOut` are address(0) for the native coin; `legs` split the input after the
@@ -57,23 +62,29 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         Refunded
     }
 
-    /// @notice An escrowed cross-chain order: the user's bridge asset held until settled or refunded.
+    /// @notice An escrowed cross-chain order: the user's bridge asset, and the service fee they paid, held until
+    /// settled (escrow to the filler, fee to the fee recipient) or refunded (both to the user).
     struct Escrow {
         address user;
         uint32 fillDeadline;
         OrderStatus status;
         address token;
+        uint96 feeAmount;
         uint256 amount;
+        address feeToken;
     }
 
     bytes32 public constant QUOTE_TYPEHASH = keccak256(
-        "Quote(bytes32 quoteId,address sender,address recipient,address tokenIn,address tokenOut,uint256 amountIn,uint256 feeAmount,uint256 minAmountOut,Leg[] legs,uint64 srcChainId,uint64 dstChainId,uint64 deadline)Leg(uint256 amountIn,address[] path)"
+        "Quote(bytes32 quoteId,address sender,address recipient,address tokenIn,address tokenOut,uint256 amountIn,uint256 feeAmount,uint256 minAmountOut,Leg[] legs,uint64 srcChainId,uint64 dstChainId,uint64 deadline)Leg(uint256 amountIn,address[] path,uint24[] fees)"
     );
     /// @notice EIP-712 typehash of CrossChainQuote, and the ERC-7683 `orderDataType` of our orders.
     bytes32 public constant CROSS_CHAIN_QUOTE_TYPEHASH = keccak256(
-        "CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 minBridgeAmount,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline)Leg(uint256 amountIn,address[] path)"
+        "CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 bridgeAmount,uint256 minBridgeAmount,uint16 relayerFeeBps,uint256 relayerGasFee,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline)Leg(uint256 amountIn,address[] path,uint24[] fees)"
     );
-    bytes32 public constant LEG_TYPEHASH = keccak256("Leg(uint256 amountIn,address[] path)");
+    /// @notice Permit2's witness type for `swapPermit2`: the quote, its referenced types in EIP-712 order.
+    string private constant PERMIT2_WITNESS_TYPE =
+        "Quote witness)Leg(uint256 amountIn,address[] path,uint24[] fees)Quote(bytes32 quoteId,address sender,address recipient,address tokenIn,address tokenOut,uint256 amountIn,uint256 feeAmount,uint256 minAmountOut,Leg[] legs,uint64 srcChainId,uint64 dstChainId,uint64 deadline)TokenPermissions(address token,uint256 amount)";
+    bytes32 public constant LEG_TYPEHASH = keccak256("Leg(uint256 amountIn,address[] path,uint24[] fees)");
     uint8 public constant ATTESTATION_FILLED = 1;
     uint8 public constant ATTESTATION_EXPIRED = 2;
     /// @notice The fee can never exceed 1 % of the input, whatever the signer signs.
@@ -82,11 +93,21 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
 
     /// @notice After `fillDeadline + REFUND_GRACE_SEC` anyone can return an unsettled escrow to its user.
     uint256 public immutable REFUND_GRACE_SEC;
+    /// @notice The latest fill deadline an order may have, from the moment it is opened.
+    uint256 public immutable MAX_FILL_WINDOW_SEC;
+    /// @notice How long a proposed attester waits before it takes effect: longer than MAX_FILL_WINDOW_SEC plus
+    /// REFUND_GRACE_SEC, so every escrow open when it is proposed is settled or refundable by then.
+    uint256 public immutable ROLE_DELAY_SEC;
+    /// @notice Uniswap's Permit2, through which `swapPermit2` takes the input.
+    address public immutable PERMIT2;
 
     address public quoteSigner;
     address public feeRecipient;
-    /// @notice Signs what the destination chain shows (filled by a relayer, or expired unfilled).
-    address public attester;
+    /// @dev The attester in effect until a proposed one's time comes (read `attester()`).
+    address private _attester;
+    /// @notice The attester proposed by the owner, and when it takes over (zero when none is pending).
+    address public pendingAttester;
+    uint64 public pendingAttesterAt;
     mapping(bytes32 quoteId => bool used) private _usedQuotes;
     mapping(bytes32 orderId => Escrow) public escrows;
 
@@ -107,7 +128,7 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
     event OrderRefunded(bytes32 indexed orderId, address indexed user, uint256 amount);
     event QuoteSignerUpdated(address indexed previousSigner, address indexed newSigner);
     event FeeRecipientUpdated(address indexed previousRecipient, address indexed newRecipient);
-    event AttesterUpdated(address indexed previousAttester, address indexed newAttester);
+    event AttesterChangeProposed(address indexed currentAttester, address indexed nextAttester, uint256 effectiveAt);
 
     error InvalidSignature();
     error WrongChain(uint256 expectedChainId, uint256 actualChainId);
@@ -136,20 +157,34 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
     error OrderNotOpen(bytes32 orderId, OrderStatus status);
     error InvalidAttestation();
     error RefundTooEarly(uint256 availableAt, uint256 timestamp);
+    error RoleDelayTooShort(uint256 roleDelaySec, uint256 minimumSec);
+    error FeeAmountTooLarge(uint256 feeAmount);
+    error InputNotReceived(address token, uint256 received, uint256 amountIn);
 
     constructor(
         address factory,
+        address v3Factory,
         address weth,
         address initialOwner,
         address initialSigner,
         address initialFeeRecipient,
         address initialAttester,
-        uint256 refundGraceSec
-    ) EIP712("Swapdesk SwapRouter", "1") Ownable(initialOwner) V2LegSwapper(factory, weth) {
+        uint256 refundGraceSec,
+        uint256 maxFillWindowSec,
+        uint256 roleDelaySec,
+        address permit2
+    ) EIP712("Swapdesk SwapRouter", "1") Ownable(initialOwner) LegSwapper(factory, v3Factory, weth) {
         _setQuoteSigner(initialSigner);
         _setFeeRecipient(initialFeeRecipient);
-        _setAttester(initialAttester);
+        if (initialAttester == address(0)) revert ZeroAddress();
+        _attester = initialAttester;
+        if (roleDelaySec <= maxFillWindowSec + refundGraceSec) {
+            revert RoleDelayTooShort(roleDelaySec, maxFillWindowSec + refundGraceSec + 1);
+        }
         REFUND_GRACE_SEC = refundGraceSec;
+        MAX_FILL_WINDOW_SEC = maxFillWindowSec;
+        ROLE_DELAY_SEC = roleDelaySec;
+        PERMIT2 = permit2;
     }
 
     /// @dev Native coin arrives only when WETH unwraps native output; anything else would be stranded here.
@@ -166,17 +201,35 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         nonReentrant
         returns (uint256 amountOut)
     {
-        _authorise(quote.srcChainId, _structHash(quote), signature, quote.sender, quote.deadline, quote.quoteId);
-        if (quote.dstChainId != quote.srcChainId) revert CrossChainNotSupported(quote.dstChainId);
-        _checkRecipient(quote.recipient, quote.tokenOut);
-        _checkInput(quote.tokenIn, quote.amountIn, quote.feeAmount);
-        Leg[] memory legs = quote.legs;
-        if (legs.length == 0) revert InvalidLegs();
-        _checkLegs(legs, _erc20Of(quote.tokenIn), _erc20Of(quote.tokenOut), quote.amountIn - quote.feeAmount);
+        return _swap(quote, signature, msg.sender, "");
+    }
+
+    /// @notice Executes a signed quote whose token input comes through Permit2: `permitSignature` is the sender's
+    /// `PermitWitnessTransferFrom` for exactly `amountIn` of `tokenIn` to this router, nonce `uint256(quoteId)`,
+    /// deadline `deadline`, witness the quote (PERMIT2_WITNESS_TYPE). The sender's signature stands for the sender, so
+    /// any account may send it; a change of any quote field, another spender, a used or cancelled nonce, an expired
+    /// permit or another chain fails Permit2's check.
+    function swapPermit2(Quote calldata quote, bytes calldata signature, bytes calldata permitSignature)
+        external
+        nonReentrant
+        returns (uint256 amountOut)
+    {
+        if (permitSignature.length == 0) revert InvalidSignature();
+        return _swap(quote, signature, quote.sender, permitSignature);
+    }
+
+    /// @dev `permitSignature` empty: the input comes from `caller` (msg.sender) by allowance; else through Permit2.
+    function _swap(Quote calldata quote, bytes calldata signature, address caller, bytes memory permitSignature)
+        private
+        returns (uint256 amountOut)
+    {
+        bytes32 structHash = _checkQuote(quote, signature, caller);
         // Marked before any external call, so no call below can see this quote as still open.
         _usedQuotes[quote.quoteId] = true;
-        address payer = _collectInput(quote.tokenIn, quote.amountIn, quote.feeAmount);
-        amountOut = _swapAndDeliver(legs, payer, quote.recipient, quote.tokenOut);
+        address payer = permitSignature.length == 0
+            ? _collectInput(quote.tokenIn, quote.amountIn, quote.feeAmount, feeRecipient)
+            : _collectPermit2(quote, structHash, permitSignature);
+        amountOut = _swapAndDeliver(quote.legs, payer, quote.recipient, quote.tokenOut);
         if (amountOut < quote.minAmountOut) revert InsufficientOutput(amountOut, quote.minAmountOut);
         emit QuoteFilled(
             quote.quoteId,
@@ -190,40 +243,63 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         );
     }
 
+    /// @dev Every check of a same-chain quote before funds move; returns its EIP-712 struct hash.
+    function _checkQuote(Quote calldata quote, bytes calldata signature, address caller) private view returns (bytes32 structHash) {
+        structHash = _structHash(quote);
+        _authorise(quote.srcChainId, structHash, signature, quote.sender, caller, quote.deadline, quote.quoteId);
+        if (quote.dstChainId != quote.srcChainId) revert CrossChainNotSupported(quote.dstChainId);
+        _checkRecipient(quote.recipient, quote.tokenOut);
+        _checkInput(quote.tokenIn, quote.amountIn, quote.feeAmount);
+        if (quote.legs.length == 0) revert InvalidLegs();
+        _checkLegs(quote.legs, _erc20Of(quote.tokenIn), _erc20Of(quote.tokenOut), quote.amountIn - quote.feeAmount);
+    }
+
     // ---------------------------------------------------------------- cross-chain origin (ERC-7683)
 
     /// @notice Opens a cross-chain order: `order.orderData = abi.encode(CrossChainQuote, signature)`. Takes the input
-    /// and fee as `swap` does, swaps to the bridge asset, escrows all of it (at least `minBridgeAmount`) and emits
-    /// `Open` with the order `resolve` returns, and `OrderEscrowed` with the amount held.
+    /// as `swap` does and holds the fee, swaps to the bridge asset, escrows all of it (at least `minBridgeAmount`),
+    /// scales the destination to that escrow and emits `Open` with the order, and `OrderEscrowed` with the amount held.
     function open(OnchainCrossChainOrder calldata order) external payable nonReentrant {
         (CrossChainQuote memory q, bytes memory signature) = _decodeOrder(order);
-        _authorise(q.srcChainId, _crossChainStructHash(q), signature, q.sender, q.deadline, q.quoteId);
+        _authorise(q.srcChainId, _crossChainStructHash(q), signature, q.sender, msg.sender, q.deadline, q.quoteId);
         _checkCrossChainTerms(q);
+        if (q.feeAmount > type(uint96).max) revert FeeAmountTooLarge(q.feeAmount);
         address bridgeToken = _srcBridgeToken(q);
-        (ResolvedCrossChainOrder memory resolved,) = _resolve(q, bridgeToken);
-        bytes32 orderId = resolved.orderId;
-        // Marked before any external call: the quote is spent and the order exists (its amount follows).
+        // Marked before any external call: the quote is spent.
         _usedQuotes[q.quoteId] = true;
-        escrows[orderId] = Escrow(q.sender, q.fillDeadline, OrderStatus.Opened, bridgeToken, 0);
 
+        // The fee stays here with the escrow; both are measured as what arrived (a token may skim on transfer).
+        address feeToken = _erc20Of(q.tokenIn);
         uint256 held = IERC20(bridgeToken).balanceOf(address(this));
-        address payer = _collectInput(q.tokenIn, q.amountIn, q.feeAmount);
+        uint256 feeBefore = feeToken == bridgeToken ? held : IERC20(feeToken).balanceOf(address(this));
+        address payer = _collectInput(q.tokenIn, q.amountIn, q.feeAmount, address(this));
+        uint256 feeHeld = q.tokenIn == address(0) ? q.feeAmount : IERC20(feeToken).balanceOf(address(this)) - feeBefore;
         if (q.srcLegs.length > 0) _swapLegs(q.srcLegs, payer, address(this));
         else if (payer != address(this)) IERC20(bridgeToken).safeTransferFrom(payer, address(this), q.amountIn - q.feeAmount);
-        uint256 escrowed = IERC20(bridgeToken).balanceOf(address(this)) - held;
+        uint256 escrowed = IERC20(bridgeToken).balanceOf(address(this)) - held - (feeToken == bridgeToken ? feeHeld : 0);
         if (escrowed < q.minBridgeAmount) revert InsufficientBridgeAmount(escrowed, q.minBridgeAmount);
-        escrows[orderId].amount = escrowed;
+
+        ResolvedCrossChainOrder memory resolved = _resolve(q, bridgeToken, _payout(q, escrowed));
+        bytes32 orderId = resolved.orderId;
+        escrows[orderId] =
+            Escrow(q.sender, q.fillDeadline, OrderStatus.Opened, bridgeToken, uint96(feeHeld), escrowed, feeToken);
 
         emit Open(orderId, resolved);
         emit OrderEscrowed(orderId, q.quoteId, q.sender, bridgeToken, escrowed);
     }
 
-    /// @notice The ResolvedCrossChainOrder that `open(order)` emits: maxSpent is what the filler pays on the
-    /// destination (dstBridgeAmount of dstBridgeToken, swapped for the recipient), minReceived the escrow floor it is
-    /// repaid on the origin, and the one fill instruction carries `originData = abi.encode(FillOrder)`.
+    /// @notice The ResolvedCrossChainOrder that `open(order)` emits when the source swap escrows exactly the quoted
+    /// `bridgeAmount` (another escrow scales the destination, and so the order and its id): maxSpent is what the
+    /// filler pays on the destination (dstBridgeAmount of dstBridgeToken, swapped for the recipient), minReceived the
+    /// escrow floor it is repaid on the origin, and the one fill instruction carries `originData = abi.encode(FillOrder)`.
     function resolve(OnchainCrossChainOrder calldata order) external view returns (ResolvedCrossChainOrder memory resolved) {
         (CrossChainQuote memory q,) = _decodeOrder(order);
-        (resolved,) = _resolve(q, _srcBridgeToken(q));
+        resolved = _resolve(q, _srcBridgeToken(q), q.dstBridgeAmount);
+    }
+
+    /// @notice The relayer's fee on an escrow of `escrow`: `relayerFeeBps` of it, rounded up, plus `relayerGasFee`.
+    function relayerFeeOf(uint256 escrow, uint16 relayerFeeBps, uint256 relayerGasFee) public pure returns (uint256) {
+        return Math.mulDiv(escrow, relayerFeeBps, BPS, Math.Rounding.Ceil) + relayerGasFee;
     }
 
     /// @notice Gasless orders are not offered: the trader opens with `open`.
@@ -239,20 +315,21 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         revert GaslessOrdersNotSupported();
     }
 
-    /// @notice Pays the escrow to `relayer`, given the attester's signature that it filled the order.
+    /// @notice Pays the escrow to `relayer` (and the held fee to the fee recipient), given the attester's signature
+    /// that it filled the order.
     function settle(bytes32 orderId, address relayer, bytes calldata attestation) external nonReentrant {
         if (relayer == address(0)) revert InvalidAttestation();
         _checkAttestation(orderId, ATTESTATION_FILLED, relayer, attestation);
         _release(orderId, OrderStatus.Settled, relayer);
     }
 
-    /// @notice Returns the escrow to its user, given the attester's signature that the order expired unfilled.
+    /// @notice Returns the escrow and the fee to its user, given the attester's signature that the order expired unfilled.
     function refund(bytes32 orderId, bytes calldata attestation) external nonReentrant {
         _checkAttestation(orderId, ATTESTATION_EXPIRED, address(0), attestation);
         _release(orderId, OrderStatus.Refunded, escrows[orderId].user);
     }
 
-    /// @notice Returns the escrow to its user without the service, once `fillDeadline + REFUND_GRACE_SEC` has passed
+    /// @notice Returns the escrow and the fee to its user without the service, once `fillDeadline + REFUND_GRACE_SEC` has passed
     /// on this chain's clock. Anyone may call it; the funds only ever go to the user.
     function refund(bytes32 orderId) external nonReentrant {
         uint256 availableAt = uint256(escrows[orderId].fillDeadline) + REFUND_GRACE_SEC + 1;
@@ -283,8 +360,28 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         _setFeeRecipient(newRecipient);
     }
 
-    function setAttester(address newAttester) external onlyOwner {
-        _setAttester(newAttester);
+    /// @notice The key whose attestations `settle` and `refund` accept now: the proposed one once its time has come.
+    function attester() public view returns (address) {
+        address next = pendingAttester;
+        return next != address(0) && block.timestamp >= pendingAttesterAt ? next : _attester;
+    }
+
+    /// @notice Proposes `next` as attester; it takes effect ROLE_DELAY_SEC from now (announced by the event, during
+    /// which users whose orders are open can leave). Proposing the attester in effect withdraws a pending proposal.
+    function proposeAttester(address next) external onlyOwner {
+        if (next == address(0)) revert ZeroAddress();
+        address current = attester();
+        _attester = current;
+        uint256 effectiveAt = block.timestamp;
+        if (next == current) {
+            delete pendingAttester;
+            delete pendingAttesterAt;
+        } else {
+            effectiveAt += ROLE_DELAY_SEC;
+            pendingAttester = next;
+            pendingAttesterAt = uint64(effectiveAt);
+        }
+        emit AttesterChangeProposed(current, next, effectiveAt);
     }
 
     /// @notice Disabled: a router without an owner could never rotate a leaked quote signer or attester.
@@ -329,12 +426,6 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         feeRecipient = newRecipient;
     }
 
-    function _setAttester(address newAttester) private {
-        if (newAttester == address(0)) revert ZeroAddress();
-        emit AttesterUpdated(attester, newAttester);
-        attester = newAttester;
-    }
-
     function _structHash(Quote calldata q) private pure returns (bytes32) {
         // Two encodings of static words concatenated equal one abi.encode, without a too-deep stack.
         return keccak256(
@@ -357,7 +448,10 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
                     q.amountIn,
                     q.feeAmount,
                     _hashLegs(q.srcLegs),
+                    q.bridgeAmount,
                     q.minBridgeAmount,
+                    q.relayerFeeBps,
+                    q.relayerGasFee,
                     q.srcChainId
                 ),
                 abi.encode(
@@ -379,7 +473,14 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
     function _hashLegs(Leg[] memory legs) private pure returns (bytes32) {
         bytes32[] memory hashes = new bytes32[](legs.length);
         for (uint256 i; i < legs.length; ++i) {
-            hashes[i] = keccak256(abi.encode(LEG_TYPEHASH, legs[i].amountIn, keccak256(abi.encodePacked(legs[i].path))));
+            hashes[i] = keccak256(
+                abi.encode(
+                    LEG_TYPEHASH,
+                    legs[i].amountIn,
+                    keccak256(abi.encodePacked(legs[i].path)),
+                    keccak256(abi.encodePacked(legs[i].fees))
+                )
+            );
         }
         return keccak256(abi.encodePacked(hashes));
     }
@@ -391,13 +492,14 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         bytes32 structHash,
         bytes memory signature,
         address sender,
+        address caller,
         uint64 deadline,
         bytes32 quoteId
     ) private view {
         if (srcChainId != block.chainid) revert WrongChain(srcChainId, block.chainid);
         (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecover(_hashTypedDataV4(structHash), signature);
         if (err != ECDSA.RecoverError.NoError || signer != quoteSigner) revert InvalidSignature();
-        if (msg.sender != sender) revert WrongSender(sender, msg.sender);
+        if (caller != sender) revert WrongSender(sender, caller);
         if (block.timestamp > deadline) revert QuoteExpired(deadline, block.timestamp);
         if (_usedQuotes[quoteId]) revert QuoteAlreadyUsed(quoteId);
     }
@@ -425,7 +527,9 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         if (q.dstSettler == address(0) || q.dstBridgeToken == address(0) || q.dstBridgeAmount == 0) {
             revert InvalidDestination();
         }
-        if (q.fillDeadline < block.timestamp) revert InvalidFillDeadline(q.fillDeadline);
+        if (q.fillDeadline < block.timestamp || q.fillDeadline > block.timestamp + MAX_FILL_WINDOW_SEC) {
+            revert InvalidFillDeadline(q.fillDeadline);
+        }
         _checkInput(q.tokenIn, q.amountIn, q.feeAmount);
         address tokenIn = _erc20Of(q.tokenIn);
         address bridgeToken = _srcBridgeToken(q);
@@ -454,13 +558,26 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         if (order.fillDeadline != q.fillDeadline) revert FillDeadlineMismatch(order.fillDeadline, q.fillDeadline);
     }
 
-    /// @dev The order this router and chain make of `q`; its id is keccak256(abi.encode(FillOrder)), the originData.
-    function _resolve(CrossChainQuote memory q, address bridgeToken)
+    /// @dev What the filler pays on the destination for an escrow of `escrowed`: the quoted `dstBridgeAmount` scaled
+    /// by the escrow less the relayer's fee on it, over the quoted escrow less the fee on that (the two bridge assets
+    /// may differ in decimals; the ratio does not). The relayer keeps its fee whole, the trader gets the rest.
+    function _payout(CrossChainQuote memory q, uint256 escrowed) private pure returns (uint256 payout) {
+        uint256 fee = relayerFeeOf(escrowed, q.relayerFeeBps, q.relayerGasFee);
+        uint256 quotedFee = relayerFeeOf(q.bridgeAmount, q.relayerFeeBps, q.relayerGasFee);
+        if (escrowed <= fee || q.bridgeAmount <= quotedFee) revert InsufficientBridgeAmount(escrowed, fee + 1);
+        payout = Math.mulDiv(q.dstBridgeAmount, escrowed - fee, q.bridgeAmount - quotedFee);
+        if (payout == 0) revert InsufficientBridgeAmount(escrowed, q.minBridgeAmount);
+    }
+
+    /// @dev The order this router and chain make of `q` when the filler pays `payout` (the destination legs scaled to
+    /// it); its id is keccak256(abi.encode(FillOrder)), the originData.
+    function _resolve(CrossChainQuote memory q, address bridgeToken, uint256 payout)
         private
         view
-        returns (ResolvedCrossChainOrder memory resolved, FillOrder memory fillOrder)
+        returns (ResolvedCrossChainOrder memory resolved)
     {
-        fillOrder = FillOrder({
+        LegAmounts.scale(q.dstLegs, q.dstBridgeAmount, payout);
+        FillOrder memory fillOrder = FillOrder({
             originChainId: uint64(block.chainid),
             originSettler: address(this),
             quoteId: q.quoteId,
@@ -469,7 +586,7 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
             dstChainId: q.dstChainId,
             dstSettler: q.dstSettler,
             dstBridgeToken: q.dstBridgeToken,
-            dstBridgeAmount: q.dstBridgeAmount,
+            dstBridgeAmount: payout,
             tokenOut: q.tokenOut,
             minAmountOut: q.minAmountOut,
             dstLegs: q.dstLegs,
@@ -483,7 +600,7 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         resolved.fillDeadline = q.fillDeadline;
         resolved.orderId = keccak256(originData);
         resolved.maxSpent = new Output[](1);
-        resolved.maxSpent[0] = Output(_b32(q.dstBridgeToken), q.dstBridgeAmount, _b32(q.recipient), q.dstChainId);
+        resolved.maxSpent[0] = Output(_b32(q.dstBridgeToken), payout, _b32(q.recipient), q.dstChainId);
         resolved.minReceived = new Output[](1);
         resolved.minReceived[0] = Output(_b32(bridgeToken), q.minBridgeAmount, bytes32(0), block.chainid);
         resolved.fillInstructions = new FillInstruction[](1);
@@ -497,27 +614,30 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
     function _checkAttestation(bytes32 orderId, uint8 kind, address relayer, bytes calldata attestation) private view {
         (address signer, ECDSA.RecoverError err,) =
             ECDSA.tryRecoverCalldata(attestationDigest(orderId, kind, relayer), attestation);
-        if (err != ECDSA.RecoverError.NoError || signer != attester) revert InvalidAttestation();
+        if (err != ECDSA.RecoverError.NoError || signer != attester()) revert InvalidAttestation();
     }
 
-    /// @dev Opened → `status` once; the escrow leaves to `to` after the state is written.
+    /// @dev Opened → `status` once; the escrow leaves to `to` after the state is written, the held fee to the fee
+    /// recipient on a settlement and to `to` (the user) on a refund.
     function _release(bytes32 orderId, OrderStatus status, address to) private {
         Escrow storage escrow = escrows[orderId];
         if (escrow.status != OrderStatus.Opened) revert OrderNotOpen(orderId, escrow.status);
         escrow.status = status;
         uint256 amount = escrow.amount;
         IERC20(escrow.token).safeTransfer(to, amount);
+        uint256 fee = escrow.feeAmount;
+        if (fee > 0) IERC20(escrow.feeToken).safeTransfer(status == OrderStatus.Settled ? feeRecipient : to, fee);
         if (status == OrderStatus.Settled) emit OrderSettled(orderId, to, amount);
         else emit OrderRefunded(orderId, to, amount);
     }
 
-    /// @dev Token input moves straight from the sender to the fee recipient and each leg's first pair. Native input
-    /// is wrapped whole and the fee paid in WETH, so a fee recipient cannot block a swap by refusing native coin.
-    /// Returns who pays the legs.
-    function _collectInput(address tokenIn, uint256 amountIn, uint256 feeAmount) private returns (address payer) {
+    /// @dev Token input moves straight from the sender to `feeTo` and each leg's first pair. Native input is wrapped
+    /// whole and the fee paid in WETH, so a fee recipient cannot block a swap by refusing native coin (with `feeTo`
+    /// this router, the WETH fee simply stays). Returns who pays the legs.
+    function _collectInput(address tokenIn, uint256 amountIn, uint256 feeAmount, address feeTo) private returns (address payer) {
         if (tokenIn == address(0)) {
             IWETH(WETH).deposit{value: amountIn}();
-            if (feeAmount > 0) IERC20(WETH).safeTransfer(feeRecipient, feeAmount);
+            if (feeAmount > 0 && feeTo != address(this)) IERC20(WETH).safeTransfer(feeTo, feeAmount);
             return address(this);
         }
         IERC20 token = IERC20(tokenIn);
@@ -526,8 +646,30 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, V2LegSwapper, IOri
         if (allowance < amountIn) revert InsufficientAllowance(tokenIn, allowance, amountIn);
         uint256 balance = token.balanceOf(msg.sender);
         if (balance < amountIn) revert InsufficientBalance(tokenIn, balance, amountIn);
-        if (feeAmount > 0) token.safeTransferFrom(msg.sender, feeRecipient, feeAmount);
+        if (feeAmount > 0) token.safeTransferFrom(msg.sender, feeTo, feeAmount);
         return msg.sender;
+    }
+
+    /// @dev Pulls exactly amountIn from the sender through Permit2 to this router (the witness binds the whole quote), pays
+    /// the fee and leaves the rest for the legs. What arrived is measured: a token that skims on transfer must not make
+    /// the legs spend tokens this router holds for escrowed orders.
+    function _collectPermit2(Quote calldata quote, bytes32 witness, bytes memory permitSignature) private returns (address) {
+        IERC20 token = IERC20(quote.tokenIn);
+        uint256 before = token.balanceOf(address(this));
+        IPermit2(PERMIT2).permitWitnessTransferFrom(
+            IPermit2.PermitTransferFrom(
+                IPermit2.TokenPermissions(quote.tokenIn, quote.amountIn), uint256(quote.quoteId), quote.deadline
+            ),
+            IPermit2.SignatureTransferDetails(address(this), quote.amountIn),
+            quote.sender,
+            witness,
+            PERMIT2_WITNESS_TYPE,
+            permitSignature
+        );
+        uint256 received = token.balanceOf(address(this)) - before;
+        if (received != quote.amountIn) revert InputNotReceived(quote.tokenIn, received, quote.amountIn);
+        if (quote.feeAmount > 0) token.safeTransfer(feeRecipient, quote.feeAmount);
+        return address(this);
     }
 
     /// @dev Output is what the recipient's balance gained, so a token that skims on transfer cannot overstate it.

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-/// @notice A contract account for tests: it can reject native coin, call anything (to approve or to send a swap
-/// as its own sender), and, while receiving native coin, try to re-enter a target and record how that ended.
+/// @notice A contract account for tests: it can reject native coin (always, or only in transactions that pay for gas,
+/// which a simulation at gas price 0 does not see), call anything (to approve or to send a swap as its own sender),
+/// and, while receiving native coin, try to re-enter a target and record how that ended.
 contract TestRecipient {
     bool public rejectNative;
+    bool public rejectPricedNative;
     address public reentryTarget;
     bytes public reentryData;
     bytes public lastReentryResult;
@@ -18,6 +20,10 @@ contract TestRecipient {
 
     function setRejectNative(bool reject) external {
         rejectNative = reject;
+    }
+
+    function setRejectPricedNative(bool reject) external {
+        rejectPricedNative = reject;
     }
 
     /// While receiving native coin, call `target` with `data` and keep its revert data instead of failing.
@@ -37,7 +43,7 @@ contract TestRecipient {
     }
 
     receive() external payable {
-        if (rejectNative) revert NativeRejected();
+        if (rejectNative || (rejectPricedNative && tx.gasprice > 0)) revert NativeRejected();
         if (reentryTarget != address(0) && !reentryAttempted) {
             reentryAttempted = true;
             (, bytes memory result) = reentryTarget.call(reentryData);

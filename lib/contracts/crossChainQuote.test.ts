@@ -10,6 +10,9 @@ import {
   fillOrderOf,
   hashCrossChainQuote,
   recoverCrossChainQuoteSigner,
+  relayerFeeOf,
+  relayerPayout,
+  scaleLegs,
   signCrossChainQuote,
   type CrossChainQuote,
 } from './crossChainQuote';
@@ -28,7 +31,10 @@ const quote: CrossChainQuote = {
   amountIn: 10n ** 18n,
   feeAmount: 2n * 10n ** 15n,
   srcLegs: [{ amountIn: 998n * 10n ** 15n, path: [WETH, USDC] }],
+  bridgeAmount: 2_950_500_000n,
   minBridgeAmount: 2_950_000_000n,
+  relayerFeeBps: 10,
+  relayerGasFee: 500_000n,
   srcChainId: 31337n,
   dstChainId: 31338n,
   dstSettler: settler,
@@ -66,8 +72,27 @@ describe('crossChainQuote', () => {
     expect(fillOrderOf(quote, settler).orderId).not.toBe(orderId);
   });
 
+  it('scales the order to the escrow produced: the payout keeps the relayer\'s fee whole, the legs keep their shares', () => {
+    const twoLegs = { ...quote, dstLegs: [{ amountIn: 1_000_000_000n, path: [USDC, WETH] }, { amountIn: 1_947_000_000n, path: [USDC, USDC, WETH] }] };
+    expect(fillOrderOf(twoLegs, router, twoLegs.bridgeAmount)).toEqual(fillOrderOf(twoLegs, router));
+    expect(fillOrderOf(twoLegs, router).fillOrder.dstBridgeAmount).toBe(twoLegs.dstBridgeAmount);
+    const escrow = 2_900_000_000n;
+    const fee = relayerFeeOf(escrow, 10, 500_000n);
+    expect(fee).toBe(2_900_000n + 500_000n);
+    const payout = relayerPayout(twoLegs, escrow);
+    const quotedNet = twoLegs.bridgeAmount - relayerFeeOf(twoLegs.bridgeAmount, 10, 500_000n);
+    expect(payout).toBe((twoLegs.dstBridgeAmount * (escrow - fee)) / quotedNet);
+    const { fillOrder, orderId } = fillOrderOf(twoLegs, router, escrow);
+    expect(fillOrder.dstBridgeAmount).toBe(payout);
+    expect(fillOrder.dstLegs.map((l) => l.amountIn)).toEqual([(1_000_000_000n * payout) / twoLegs.dstBridgeAmount, payout - (1_000_000_000n * payout) / twoLegs.dstBridgeAmount]);
+    expect(orderId).not.toBe(fillOrderOf(twoLegs, router).orderId);
+    expect(scaleLegs(twoLegs.dstLegs, 3n, 3n)).toEqual(twoLegs.dstLegs);
+    // An escrow that does not cover the fee pays nothing (open reverts).
+    expect(relayerPayout(twoLegs, 500_000n)).toBe(0n);
+  });
+
   it('refuses calldata that is not an open call or carries another order type', () => {
-    const swap = encodeFunctionData({ abi: swapRouterAbi, functionName: 'setAttester', args: [router] });
+    const swap = encodeFunctionData({ abi: swapRouterAbi, functionName: 'proposeAttester', args: [router] });
     expect(() => decodeOpenCalldata(swap)).toThrow(/not an open call/);
     const foreign = encodeFunctionData({ abi: swapRouterAbi, functionName: 'open', args: [{ fillDeadline: 1, orderDataType: keccak256('0x01'), orderData: '0x' }] });
     expect(() => decodeOpenCalldata(foreign)).toThrow(/orderDataType/);

@@ -14,7 +14,7 @@ import {
   type LocalAccount,
 } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
-import { abiLegs, LEG_TYPE, type Leg } from './legs';
+import { abiLegs, fromAbiLegs, LEG_TYPE, type Leg } from './legs';
 import { swapRouterDomain } from './swapRouterQuote';
 
 /** Field order and types exactly as `SwapRouter.CROSS_CHAIN_QUOTE_TYPEHASH`. */
@@ -27,7 +27,10 @@ export const CROSS_CHAIN_QUOTE_TYPES = {
     { name: 'amountIn', type: 'uint256' },
     { name: 'feeAmount', type: 'uint256' },
     { name: 'srcLegs', type: 'Leg[]' },
+    { name: 'bridgeAmount', type: 'uint256' },
     { name: 'minBridgeAmount', type: 'uint256' },
+    { name: 'relayerFeeBps', type: 'uint16' },
+    { name: 'relayerGasFee', type: 'uint256' },
     { name: 'srcChainId', type: 'uint64' },
     { name: 'dstChainId', type: 'uint64' },
     { name: 'dstSettler', type: 'address' },
@@ -45,15 +48,18 @@ export const CROSS_CHAIN_QUOTE_TYPES = {
 /** The ERC-7683 `orderDataType` of our orders: the EIP-712 typehash of CrossChainQuote. */
 export const CROSS_CHAIN_QUOTE_TYPEHASH: Hex = keccak256(
   toHex(
-    'CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 minBridgeAmount,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline)Leg(uint256 amountIn,address[] path)',
+    'CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 bridgeAmount,uint256 minBridgeAmount,uint16 relayerFeeBps,uint256 relayerGasFee,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline)Leg(uint256 amountIn,address[] path,uint24[] fees)',
   ),
 );
 
 /**
  * A firm cross-chain quote (Solidity `CrossChainQuote`). `tokenIn`/`tokenOut` are the zero address for the native
- * coin. `srcLegs` spend amountIn − feeAmount into the source bridge asset (empty when tokenIn is it); `dstLegs` spend
- * dstBridgeAmount of dstBridgeToken into tokenOut (empty when tokenOut is it). `fillDeadline` is unix seconds on the
- * destination clock; `deadline` is the last second the quote can be opened.
+ * coin. `srcLegs` spend amountIn − feeAmount into the source bridge asset (empty when tokenIn is it), expected to
+ * escrow `bridgeAmount` and required to escrow at least `minBridgeAmount`; `dstLegs` spend dstBridgeAmount of
+ * dstBridgeToken into tokenOut (empty when tokenOut is it) at the quoted escrow, and are scaled by `open` to the
+ * escrow produced (relayerPayout). The relayer's fee on an escrow is `relayerFeeBps` of it, rounded up, plus
+ * `relayerGasFee` (source bridge units). `fillDeadline` is unix seconds on the destination clock; `deadline` is the
+ * last second the quote can be opened.
  */
 export type CrossChainQuote = {
   quoteId: Hex;
@@ -63,7 +69,10 @@ export type CrossChainQuote = {
   amountIn: bigint;
   feeAmount: bigint;
   srcLegs: readonly Leg[];
+  bridgeAmount: bigint;
   minBridgeAmount: bigint;
+  relayerFeeBps: number;
+  relayerGasFee: bigint;
   srcChainId: bigint;
   dstChainId: bigint;
   dstSettler: Address;
@@ -94,7 +103,7 @@ export type FillOrder = {
   openDeadline: bigint;
 };
 
-const LEGS_ABI = { type: 'tuple[]', components: [{ name: 'amountIn', type: 'uint256' }, { name: 'path', type: 'address[]' }] } as const;
+const LEGS_ABI = { type: 'tuple[]', components: [{ name: 'amountIn', type: 'uint256' }, { name: 'path', type: 'address[]' }, { name: 'fees', type: 'uint24[]' }] } as const;
 
 const FILL_ORDER_ABI = [{
   type: 'tuple',
@@ -170,7 +179,7 @@ export function decodeOpenCalldata(data: Hex): { quote: CrossChainQuote; signatu
   if (order.orderDataType !== CROSS_CHAIN_QUOTE_TYPEHASH) throw new Error(`unknown orderDataType ${order.orderDataType}`);
   const [quote, signature] = decodeAbiParameters(ORDER_DATA_ABI, order.orderData);
   if (quote.fillDeadline !== order.fillDeadline) throw new Error('order fillDeadline differs from the quote');
-  return { quote: { ...quote, srcLegs: abiLegs(quote.srcLegs), dstLegs: abiLegs(quote.dstLegs) }, signature };
+  return { quote: { ...quote, srcLegs: fromAbiLegs(quote.srcLegs), dstLegs: fromAbiLegs(quote.dstLegs) }, signature };
 }
 
 export function encodeOriginData(order: FillOrder): Hex {
@@ -180,11 +189,45 @@ export function encodeOriginData(order: FillOrder): Hex {
 /** Inverse of encodeOriginData; throws on data that is not an encoded FillOrder. */
 export function decodeOriginData(originData: Hex): FillOrder {
   const [order] = decodeAbiParameters(FILL_ORDER_ABI, originData);
-  return { ...order, dstLegs: abiLegs(order.dstLegs) };
+  return { ...order, dstLegs: fromAbiLegs(order.dstLegs) };
 }
 
-/** The order `open` makes of `quote` on the router `originSettler`: the same id `Open`, `resolve()` and `fill()` use. */
-export function fillOrderOf(quote: CrossChainQuote, originSettler: Address): { orderId: Hex; originData: Hex; fillOrder: FillOrder } {
+const BPS = 10_000n;
+
+/** `SwapRouter.relayerFeeOf`: the relayer's fee on an escrow, `relayerFeeBps` of it rounded up plus `relayerGasFee`. */
+export function relayerFeeOf(escrow: bigint, relayerFeeBps: number, relayerGasFee: bigint): bigint {
+  return (escrow * BigInt(relayerFeeBps) + BPS - 1n) / BPS + relayerGasFee;
+}
+
+/**
+ * What the filler pays on the destination when the source swap escrowed `escrowed` (`SwapRouter._payout`): the
+ * quoted dstBridgeAmount scaled by the escrow less the relayer's fee on it over the quoted escrow less its fee; 0 when
+ * the escrow does not cover the fee (`open` reverts then).
+ */
+export function relayerPayout(quote: Pick<CrossChainQuote, 'bridgeAmount' | 'dstBridgeAmount' | 'relayerFeeBps' | 'relayerGasFee'>, escrowed: bigint): bigint {
+  const fee = relayerFeeOf(escrowed, quote.relayerFeeBps, quote.relayerGasFee);
+  const quotedFee = relayerFeeOf(quote.bridgeAmount, quote.relayerFeeBps, quote.relayerGasFee);
+  if (escrowed <= fee || quote.bridgeAmount <= quotedFee) return 0n;
+  return (quote.dstBridgeAmount * (escrowed - fee)) / (quote.bridgeAmount - quotedFee);
+}
+
+/** `LegAmounts.scale`: the legs' amounts rescaled from a total of `from` to `to`, shares kept, the last taking the rest. */
+export function scaleLegs(legs: readonly Leg[], from: bigint, to: bigint): Leg[] {
+  if (from === to || legs.length === 0) return legs.map((l) => ({ ...l }));
+  let spent = 0n;
+  return legs.map((leg, i) => {
+    const amountIn = i === legs.length - 1 ? to - spent : (leg.amountIn * to) / from;
+    spent += amountIn;
+    return { ...leg, amountIn };
+  });
+}
+
+/**
+ * The order `open` makes of `quote` on the router `originSettler` when the source swap escrows `escrowed` (default:
+ * exactly the quoted bridgeAmount, as `resolve()` answers): the same id `Open` and `fill()` use.
+ */
+export function fillOrderOf(quote: CrossChainQuote, originSettler: Address, escrowed: bigint = quote.bridgeAmount): { orderId: Hex; originData: Hex; fillOrder: FillOrder } {
+  const payout = escrowed === quote.bridgeAmount ? quote.dstBridgeAmount : relayerPayout(quote, escrowed);
   const fillOrder: FillOrder = {
     originChainId: quote.srcChainId,
     originSettler,
@@ -194,10 +237,10 @@ export function fillOrderOf(quote: CrossChainQuote, originSettler: Address): { o
     dstChainId: quote.dstChainId,
     dstSettler: quote.dstSettler,
     dstBridgeToken: quote.dstBridgeToken,
-    dstBridgeAmount: quote.dstBridgeAmount,
+    dstBridgeAmount: payout,
     tokenOut: quote.tokenOut,
     minAmountOut: quote.minAmountOut,
-    dstLegs: quote.dstLegs,
+    dstLegs: scaleLegs(quote.dstLegs, quote.dstBridgeAmount, payout),
     fillDeadline: quote.fillDeadline,
     openDeadline: quote.deadline,
   };

@@ -10,7 +10,7 @@ import {
   type TypedDataDomain,
 } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
-import { abiLegs, LEG_TYPE, MAX_HOPS, type Leg } from './legs';
+import { abiLegs, fromAbiLegs, LEG_TYPE, MAX_HOPS, type Leg } from './legs';
 
 export const SWAP_ROUTER_DOMAIN_NAME = 'Swapdesk SwapRouter';
 export const SWAP_ROUTER_DOMAIN_VERSION = '1';
@@ -104,5 +104,5 @@ export function decodeSwapCalldata(data: Hex): { quote: RouterQuote; signature: 
   const decoded = decodeFunctionData({ abi: swapRouterAbi, data });
   if (decoded.functionName !== 'swap') throw new Error(`not a swap call: ${decoded.functionName}`);
   const [quote, signature] = decoded.args;
-  return { quote: { ...quote, legs: abiLegs(quote.legs) }, signature };
+  return { quote: { ...quote, legs: fromAbiLegs(quote.legs) }, signature };
 }

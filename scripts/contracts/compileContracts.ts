@@ -22,12 +22,25 @@ type SolcOutput = {
 type Artifact = { contractName: string; abi: unknown[]; bytecode: `0x${string}`; deployedBytecodeSize?: number; evmVersion?: string };
 
 /** Uniswap V2 and WETH9 are deployed exactly as shipped: never recompiled (the pair's init code hash). */
+/** Uniswap V3 likewise: a pool's address derives from the hash of its creation code. */
 const SHIPPED: { name: string; file: string }[] = [
   { name: 'UniswapV2Factory', file: '@uniswap/v2-core/build/UniswapV2Factory.json' },
   { name: 'UniswapV2Pair', file: '@uniswap/v2-core/build/UniswapV2Pair.json' },
   { name: 'UniswapV2Router02', file: '@uniswap/v2-periphery/build/UniswapV2Router02.json' },
   { name: 'WETH9', file: '@uniswap/v2-periphery/build/WETH9.json' },
+  { name: 'UniswapV3Factory', file: '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json' },
+  { name: 'UniswapV3Pool', file: '@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json' },
+  { name: 'NonfungiblePositionManager', file: '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json' },
+  { name: 'QuoterV2', file: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json' },
+  { name: 'UniswapV3SwapRouter', file: '@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json' },
 ];
+
+/**
+ * Vendored creation code, deployed as it is (contracts/vendor/<name>.json records the package it was taken from). Permit2's
+ * is the code of Uniswap's mainnet deployment: through the deterministic CREATE2 deployer with Uniswap's salt it lands at
+ * the canonical address, and its EIP-712 domain binds that address.
+ */
+const VENDORED = ['Permit2'];
 
 function findImport(importPath: string): { contents: string } | { error: string } {
   for (const base of [SOURCE_DIR, path.join(ROOT, 'node_modules')]) {
@@ -62,7 +75,7 @@ function compileSources(): Artifact[] {
   const artifacts: Artifact[] = [];
   for (const file of Object.keys(sources)) {
     for (const [contractName, c] of Object.entries(output.contracts[file] ?? {})) {
-      // Abstract contracts (V2LegSwapper) have no bytecode of their own; their ABI lives in the contracts using them.
+      // Abstract contracts (LegSwapper) have no bytecode of their own; their ABI lives in the contracts using them.
       if (c.evm.bytecode.object === '') continue;
       const metadata = JSON.parse(c.metadata) as { settings: { evmVersion: string } };
       artifacts.push({
@@ -83,6 +96,13 @@ function shippedArtifacts(): Artifact[] {
     const raw = json.bytecode ?? json.evm?.bytecode.object ?? '';
     const hex = raw.startsWith('0x') ? raw : `0x${raw}`;
     return { contractName: name, abi: json.abi, bytecode: hex as `0x${string}` };
+  });
+}
+
+function vendoredArtifacts(): Artifact[] {
+  return VENDORED.map((name) => {
+    const json = JSON.parse(readFileSync(path.join(ROOT, 'contracts/vendor', `${name}.json`), 'utf8')) as { abi: unknown[]; bytecode: `0x${string}` };
+    return { contractName: name, abi: json.abi, bytecode: json.bytecode };
   });
 }
 
@@ -110,7 +130,7 @@ function renderTs(a: Artifact): string {
 /** Every generated file, keyed by its path relative to the project root. */
 export function renderContractFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  const all = [...compileSources(), ...shippedArtifacts()];
+  const all = [...compileSources(), ...shippedArtifacts(), ...vendoredArtifacts()];
   for (const a of all) {
     files.set(`contracts/artifacts/${a.contractName}.json`, `${JSON.stringify(a, null, 2)}\n`);
     files.set(`contracts/generated/${lowerFirst(a.contractName)}.ts`, renderTs(a));
