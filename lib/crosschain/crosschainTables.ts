@@ -64,5 +64,31 @@ export interface RelayerProgressTable {
   updated_at_ms: BigIntColumn;
 }
 
-export type CrosschainTables = { crosschain_orders: CrosschainOrdersTable; relayer_progress: RelayerProgressTable };
+/** The relayer's reason for an order it has not filled (migration 0320; see lib/crosschain/fillNotes.ts). */
+export interface RelayerFillNotesTable {
+  order_id: string;
+  reason: string;
+  detail: string;
+  attempts: number;
+  reverts: number;
+  /** 1 once the relayer stopped trying: the order waits for its refund. */
+  gave_up: number;
+  next_attempt_at_ms: BigIntColumn;
+  top_up: string | null;
+  updated_at: BigIntColumn;
+}
+
+/** One payout the relayer committed to in the last minute (migration 0535; see lib/crosschain/relayerPayouts.ts). */
+export interface RelayerPayoutsTable {
+  /** `<order id>:<ms>`: a fill sent again after a reorg is a payout of its own. */
+  id: string;
+  chain_id: number;
+  order_id: string;
+  amount: string;
+  at_ms: BigIntColumn;
+}
+
+export type CrosschainTables = {
+  crosschain_orders: CrosschainOrdersTable; relayer_progress: RelayerProgressTable; relayer_fill_notes: RelayerFillNotesTable; relayer_payouts: RelayerPayoutsTable;
+};
 export type CrosschainDb = Kysely<CrosschainTables>;

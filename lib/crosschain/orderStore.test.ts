@@ -89,8 +89,13 @@ describe.each(TEST_DB_KINDS)('orderStore on %s', (kind) => {
     // Newest first by when the deposit was recorded; a destination clock behind the origin's counts as 0 s.
     await store.recordOpened(order('66', { open_ts: 1_795_000_100 }), 13);
     await store.markFilled(id('66'), fill(71, 1_795_000_090), 14);
-    expect(await store.recentFillSeconds(2)).toEqual([0, 3]);
-    expect(await store.recentFillSeconds(10)).toEqual([0, 3, 4]);
+    const aToB = { srcChainId: A, dstChainId: B };
+    expect(await store.recentFillSeconds(aToB, 2)).toEqual([0, 3]);
+    expect(await store.recentFillSeconds(aToB, 10)).toEqual([0, 3, 4]);
+    // Fills are counted per route: B → A has its own, and A → A (no such fill) none.
+    await store.markFilled(id('55'), fill(72, 1_795_000_030), 15);
+    expect(await store.recentFillSeconds({ srcChainId: B, dstChainId: A }, 10)).toEqual([30]);
+    expect(await store.recentFillSeconds({ srcChainId: A, dstChainId: A }, 10)).toEqual([]);
   });
 
   it('unwinds a reorg on one chain: untouched deposits there forgotten, fills there reopened, settles and refunds there undone', async () => {

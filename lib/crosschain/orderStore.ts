@@ -131,6 +131,55 @@ export function orderStore(db: CrosschainDb) {
         .where('order_id', '=', hex(orderId)).where('state', '=', 'opened').executeTakeFirst());
     },
 
+    /**
+     * What the store recorded from a chain's head is not what the chain now shows at depth (a reorg took a fill away,
+     * or brought one in after the order looked expired): filled / expired → opened, to be looked at afresh.
+     */
+    async markReopened(orderId: string, now: number): Promise<boolean> {
+      return updated(await db.updateTable('crosschain_orders')
+        .set({ state: 'opened', relayer: null, fill_tx_hash: null, fill_block: null, fill_ts: null, amount_out: null, pending_tx_hash: null, pending_kind: null, updated_at: now })
+        .where('order_id', '=', hex(orderId)).where('state', 'in', ['filled', 'expired']).executeTakeFirst());
+    },
+
+    /** A settled order filled again after a reorg took its first fill: the new fill replaces the old one. */
+    async recordRefill(orderId: string, fill: OrderFill, now: number): Promise<boolean> {
+      return updated(await db.updateTable('crosschain_orders')
+        .set({
+          relayer: fill.relayer, fill_tx_hash: fill.txHash === null ? null : hex(fill.txHash), fill_block: fill.block, fill_ts: fill.ts,
+          amount_out: fill.amountOut.toString(), pending_tx_hash: null, pending_kind: null, updated_at: now,
+        })
+        .where('order_id', '=', hex(orderId)).where('state', '=', 'settled').executeTakeFirst());
+    },
+
+    /** Settled orders filled on `dstChainId` at or after `block` (fills not yet final there), oldest first. */
+    async settledSince(dstChainId: number, block: number): Promise<StoredOrder[]> {
+      const rows = await db.selectFrom('crosschain_orders').selectAll().where('dst_chain_id', '=', dstChainId).where('state', '=', 'settled')
+        .where('fill_block', '>=', block).orderBy('created_at').orderBy('order_id').execute();
+      return rows.map(normalise);
+    },
+
+    /** Settled or refunded orders released on `srcChainId` at or after `block` (not yet final there). */
+    async releasedSince(srcChainId: number, block: number): Promise<StoredOrder[]> {
+      const rows = await db.selectFrom('crosschain_orders').selectAll().where('src_chain_id', '=', srcChainId)
+        .where((eb) => eb.or([
+          eb.and([eb('state', '=', 'settled'), eb('settle_block', '>=', block)]),
+          eb.and([eb('state', '=', 'refunded'), eb('refund_block', '>=', block)]),
+        ]))
+        .orderBy('created_at').orderBy('order_id').execute();
+      return rows.map(normalise);
+    },
+
+    /** The origin no longer shows the settlement or refund (a reorg took it): settled → filled, refunded → expired. */
+    async markUnreleased(orderId: string, now: number): Promise<boolean> {
+      const settled = await db.updateTable('crosschain_orders')
+        .set({ state: 'filled', settle_tx_hash: null, settle_block: null, pending_tx_hash: null, pending_kind: null, updated_at: now })
+        .where('order_id', '=', hex(orderId)).where('state', '=', 'settled').executeTakeFirst();
+      const refunded = await db.updateTable('crosschain_orders')
+        .set({ state: 'expired', refund_tx_hash: null, refund_block: null, pending_tx_hash: null, pending_kind: null, updated_at: now })
+        .where('order_id', '=', hex(orderId)).where('state', '=', 'refunded').executeTakeFirst();
+      return updated(settled) || updated(refunded);
+    },
+
     /** The origin paid the escrow to the filler: filled → settled. */
     async markSettled(orderId: string, tx: OriginTx, now: number): Promise<boolean> {
       return updated(await db.updateTable('crosschain_orders')
@@ -176,10 +225,11 @@ export function orderStore(db: CrosschainDb) {
       return rows.reduce((sum, r) => sum + BigInt(r.dst_bridge_amount), 0n);
     },
 
-    /** Seconds from the Open's block to the fill's block of the latest `limit` fills (each chain's own clock). */
-    async recentFillSeconds(limit: number): Promise<number[]> {
+    /** Seconds from the Open's block to the fill's block of the latest `limit` fills from `route.srcChainId` to `route.dstChainId` (each chain's own clock). */
+    async recentFillSeconds(route: { srcChainId: number; dstChainId: number }, limit: number): Promise<number[]> {
       const rows = await db.selectFrom('crosschain_orders').select(['open_ts', 'fill_ts'])
-        .where('fill_ts', 'is not', null).orderBy('created_at', 'desc').orderBy('order_id').limit(limit).execute();
+        .where('fill_ts', 'is not', null).where('src_chain_id', '=', route.srcChainId).where('dst_chain_id', '=', route.dstChainId)
+        .orderBy('created_at', 'desc').orderBy('order_id').limit(limit).execute();
       return rows.map((r) => Math.max(0, Number(r.fill_ts) - Number(r.open_ts)));
     },
 

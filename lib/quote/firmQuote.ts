@@ -2,16 +2,20 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { bytesToHex, getAddress, type Address } from 'viem';
+import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { DomainError } from '@/lib/domain/DomainError';
 import type { FirmQuote, FirmQuoteRequest } from '@/lib/api/schemas/quote';
 import { isNative, normaliseAddress } from '@/lib/domain/normaliseAddress';
 import { assertMayQuoteFor } from '@/lib/auth/assertMayQuoteFor';
 import type { AuthContext } from '@/lib/auth/authContext';
-import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
+import { quoteSignerFor } from '@/lib/contracts/quoteSigner';
 import { encodeSwapCalldata, signRouterQuote, type RouterQuote } from '@/lib/contracts/swapRouterQuote';
+import { encodeSwapPermit2Calldata, permit2Eip712 } from '@/lib/contracts/permit2';
+import { contractLeg } from '@/lib/contracts/legs';
+import { excludedForQuotes } from '@/lib/contracts/routerSources';
 import { env } from '@/lib/env';
 import { assertRecipientCanReceive } from './assertRecipientCanReceive';
-import { crossChainFirm } from './crossChainFirm';
+import { crossChainFirm } from '@/lib/crosschain/crossChainFirm';
 import { quoteChain } from './quoteChain';
 import { quoteExactIn, type ExactInQuote } from './quoteExactIn';
 import { storeIssuedQuote } from './storeIssuedQuote';
@@ -19,16 +23,19 @@ import { routeJson } from './routeJson';
 import { searchedPools } from './searchedPools';
 import { assertWithinSlippage, minAmountOut, slippagePpm } from './slippage';
 
-async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut: Address): Promise<{ quote: ExactInQuote; chainId: number; router: Address; weth: Address }> {
+async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut: Address): Promise<{ quote: ExactInQuote; chain: ChainConfig; chainId: number; router: Address; weth: Address; permit2?: Address }> {
   const { chain, follower } = await quoteChain(body.src_chain_id, body.dst_chain_id);
   const router = chain.swapRouter;
   if (!router) throw new DomainError('UNSUPPORTED_CHAIN', `firm quotes are not available on src_chain_id ${chain.id}: no router is deployed`, { field: 'src_chain_id' });
-  const request = { tokenIn, tokenOut, amountIn: BigInt(body.amount_in), feeBps: env().FEE_BPS };
+  if (body.approval === 'permit2' && !chain.permit2) {
+    throw new DomainError('INVALID_ARGUMENT', `approval "permit2" is not available on src_chain_id ${chain.id}: no Permit2 is configured there`, { field: 'approval' });
+  }
+  const request = { tokenIn, tokenOut, amountIn: BigInt(body.amount_in), feeBps: env().FEE_BPS, excludedSources: excludedForQuotes(body.excluded_sources) };
   // Validate against the snapshot first so a bad request costs no RPC round trip.
   const snapshot = follower.snapshot();
   quoteExactIn(snapshot, request);
   const latest = await follower.latest(searchedPools(snapshot, tokenIn, tokenOut));
-  return { quote: quoteExactIn(latest, request), chainId: chain.id, router, weth: latest.topology.weth };
+  return { quote: quoteExactIn(latest, request), chain, chainId: chain.id, router, weth: latest.topology.weth, permit2: chain.permit2 };
 }
 
 export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
@@ -36,7 +43,7 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
   assertMayQuoteFor(auth, body.from_address);
   const tokenIn = normaliseAddress(body.token_in);
   const tokenOut = normaliseAddress(body.token_out);
-  const { quote, chainId, router, weth } = await priceAtLatest(body, tokenIn, tokenOut);
+  const { quote, chain, chainId, router, weth, permit2 } = await priceAtLatest(body, tokenIn, tokenOut);
   assertRecipientCanReceive(normaliseAddress(body.to_address), tokenOut, { address: router, name: 'the router itself' }, weth);
   const ppm = slippagePpm(body.slippage);
   if (body.indicative_amount_out !== undefined) assertWithinSlippage(BigInt(body.indicative_amount_out), quote.amountOut, ppm);
@@ -51,18 +58,19 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
     amountIn: quote.amountIn,
     feeAmount: quote.feeAmount,
     minAmountOut: minAmountOut(quote.amountOut, ppm),
-    legs: quote.legs.map((leg) => ({ amountIn: leg.amountIn, path: leg.path })),
+    legs: quote.legs.map(contractLeg),
     srcChainId: BigInt(chainId),
     dstChainId: BigInt(body.dst_chain_id),
     deadline: BigInt(now + body.expiry_time_sec),
   };
-  const signature = await signRouterQuote(quoteSignerAccount(), chainId, router, routerQuote);
+  const signature = await signRouterQuote(await quoteSignerFor(chain), chainId, router, routerQuote);
   const nativeIn = isNative(body.token_in);
+  const viaPermit2 = body.approval === 'permit2' && permit2 !== undefined;
   const data: FirmQuote = {
     quote_id: routerQuote.quoteId,
     src_chain_id: body.src_chain_id,
     dst_chain_id: body.dst_chain_id,
-    calldata: encodeSwapCalldata(routerQuote, signature),
+    calldata: viaPermit2 ? encodeSwapPermit2Calldata(routerQuote, signature) : encodeSwapCalldata(routerQuote, signature),
     router_address: router,
     from_address: body.from_address,
     to_address: body.to_address,
@@ -75,10 +83,11 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
     fee_amount: quote.feeAmount.toString(),
     deadline: Number(routerQuote.deadline),
     value: nativeIn ? body.amount_in : '0',
-    allowance_target: nativeIn ? null : router,
+    allowance_target: nativeIn ? null : viaPermit2 ? permit2 : router,
     route: routeJson(quote),
     price_impact_bps: quote.priceImpactBps,
     block_number: Number(quote.blockNumber),
+    ...(viaPermit2 ? { permit2: { eip712: permit2Eip712(chainId, router, routerQuote, permit2) } } : {}),
   };
   await storeIssuedQuote({
     quote_id: data.quote_id,

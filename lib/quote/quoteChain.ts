@@ -4,8 +4,8 @@ import { DomainError } from '@/lib/domain/DomainError';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { findChain, loadChains } from '@/lib/chains/loadChains';
 import { env } from '@/lib/env';
-import type { ChainFollower } from './chainFollower';
-import { followerFor } from './quoteFollowers';
+import type { ChainFollower } from '@/lib/chainstate/chainFollower';
+import { followerFor } from '@/lib/chainstate/quoteFollowers';
 
 export async function quoteChain(srcChainId: number, dstChainId: number): Promise<{ chain: ChainConfig; follower: ChainFollower }> {
   const chains = loadChains();

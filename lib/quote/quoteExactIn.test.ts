@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { zeroAddress } from 'viem';
-import { bestRoute } from './bestRoute';
-import { TOKENS, devnetLikeGraph } from './fixtures/devnetLikeGraph';
+import { bestRoute } from '@/lib/routing/bestRoute';
+import { TOKENS, devnetLikeGraph } from '@/lib/routing/fixtures/devnetLikeGraph';
+import { mixedGraph } from '@/lib/routing/fixtures/mixedGraph';
 import { quoteExactIn } from './quoteExactIn';
 
 describe('quoteExactIn', () => {
@@ -31,5 +32,18 @@ describe('quoteExactIn', () => {
 
   it('calls dust AMOUNT_TOO_SMALL once the fee leaves nothing to swap out', () => {
     expect(() => quoteExactIn(graph, { tokenIn: TOKENS.DAI, tokenOut: TOKENS.WBTC, amountIn: 1n, feeBps: 20 })).toThrow(expect.objectContaining({ type: 'AMOUNT_TOO_SMALL' }));
+  });
+
+  it('names each hop\'s source and fee, and honours excluded sources', () => {
+    const mixed = mixedGraph();
+    const q = quoteExactIn(mixed, { tokenIn: TOKENS.WETH, tokenOut: TOKENS.USDC, amountIn: 300n * 10n ** 18n, feeBps: 20 });
+    const hops = q.legs.flatMap((leg) => leg.hops);
+    expect(hops.some((h) => h.source === 'uniswap_v2' && h.feePpm === 3000)).toBe(true);
+    expect(hops.some((h) => h.source === 'uniswap_v3' && (h.feePpm === 500 || h.feePpm === 3000))).toBe(true);
+    const v2 = quoteExactIn(mixed, { tokenIn: TOKENS.WETH, tokenOut: TOKENS.USDC, amountIn: 300n * 10n ** 18n, feeBps: 20, excludedSources: ['uniswap_v3'] });
+    expect(v2.legs.flatMap((leg) => leg.hops).every((h) => h.source === 'uniswap_v2' && h.feePpm === 3000)).toBe(true);
+    expect(v2.amountOut < q.amountOut).toBe(true);
+    expect(() => quoteExactIn(mixed, { tokenIn: TOKENS.WETH, tokenOut: TOKENS.USDC, amountIn: 10n ** 18n, feeBps: 20, excludedSources: ['uniswap_v2', 'uniswap_v3'] }))
+      .toThrow(expect.objectContaining({ type: 'NO_ROUTE' }));
   });
 });

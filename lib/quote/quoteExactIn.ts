@@ -2,11 +2,13 @@
 import { zeroAddress, type Address } from 'viem';
 import { MAX_LEGS } from '@/lib/contracts/legs';
 import { DomainError } from '@/lib/domain/DomainError';
-import type { CandidatePath, PoolGraph } from './poolGraph';
+import type { LiquiditySource } from '@/lib/routing/pool';
+import type { CandidatePath, PoolGraph } from '@/lib/routing/poolGraph';
+import { withoutSources } from '@/lib/routing/withoutSources';
 import { serviceFee } from './serviceFee';
-import { splitRoute } from './splitRoute';
+import { splitRoute } from '@/lib/routing/splitRoute';
 
-export type RouteHop = { pool: Address; tokenIn: Address; tokenOut: Address };
+export type RouteHop = { pool: Address; tokenIn: Address; tokenOut: Address; source: LiquiditySource; feePpm: number };
 
 /** One path of the route with the part of the swap amount it carries; legs execute in array order. */
 export type QuoteLeg = {
@@ -37,6 +39,8 @@ export type ExactInRequest = {
   feeBps: number;
   /** Most legs the route may split into (default MAX_LEGS; 1: a single path). */
   maxLegs?: number;
+  /** Liquidity sources the route may not use. */
+  excludedSources?: readonly LiquiditySource[];
 };
 
 /** The zero address stands for the native coin, which the pools hold as WETH. */
@@ -51,11 +55,14 @@ export function legOf(graph: PoolGraph, path: CandidatePath, amountIn: bigint, a
     pool: pools[hop.pool]?.address ?? zeroAddress,
     tokenIn: path.tokens[i] ?? zeroAddress,
     tokenOut: path.tokens[i + 1] ?? zeroAddress,
+    source: pools[hop.pool]?.source ?? 'uniswap_v2',
+    feePpm: pools[hop.pool]?.feePpm ?? 0,
   }));
   return { path: path.tokens, hops, amountIn, amountOut };
 }
 
-export function quoteExactIn(graph: PoolGraph, request: ExactInRequest): ExactInQuote {
+export function quoteExactIn(fullGraph: PoolGraph, request: ExactInRequest): ExactInQuote {
+  const graph = withoutSources(fullGraph, request.excludedSources);
   const tokenIn = poolToken(graph, request.tokenIn);
   const tokenOut = poolToken(graph, request.tokenOut);
   if (tokenIn === tokenOut) {

@@ -8,11 +8,12 @@ import type { AuthContext } from '@/lib/auth/authContext';
 import { findChain } from '@/lib/chains/loadChains';
 import { crosschainDb } from '@/lib/crosschain/crosschainDb';
 import { orderStore, type OrderStore } from '@/lib/crosschain/orderStore';
+import { fillNotes } from '@/lib/crosschain/fillNotes';
 import { log } from '@/lib/log';
 import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
-import { crossChainStatusOf, type SeenDeposit } from './crossChainStatusOf';
+import { crossChainStatusOf, type SeenDeposit } from '@/lib/crosschain/crossChainStatusOf';
 import { quoteDb } from './quoteDb';
-import { followerFor } from './quoteFollowers';
+import { followerFor } from '@/lib/chainstate/quoteFollowers';
 import { quoteStore, type QuoteStore, type StoredQuote } from './quoteStore';
 
 const QUOTE_FILLED = getAbiItem({ abi: swapRouterAbi, name: 'QuoteFilled' });
@@ -79,13 +80,14 @@ async function findDeposit(store: QuoteStore, orders: OrderStore, row: StoredQuo
     const logs = await follower.client.getLogs({
       address: row.router_address as Address,
       event: ORDER_ESCROWED,
-      args: { orderId: row.order_id as Hex },
+      // By quote: the order id binds the escrow the source swap produced, which the quote only expects.
+      args: { quoteId: row.quote_id as Hex },
       fromBlock: BigInt(row.issued_block),
       toBlock: through.block,
     });
     const found = logs[0];
     if (found?.transactionHash && found.args.bridgeToken && found.args.amount !== undefined) {
-      return { txHash: found.transactionHash, escrowToken: found.args.bridgeToken, escrowAmount: found.args.amount.toString() };
+      return { txHash: found.transactionHash, escrowToken: found.args.bridgeToken, escrowAmount: found.args.amount.toString(), ...(found.args.orderId ? { orderId: found.args.orderId } : {}) };
     }
     if (expiredOnChain) await store.markExpired(row.quote_id, Math.floor(Date.now() / 1000));
   } catch (error: unknown) {
@@ -94,14 +96,38 @@ async function findDeposit(store: QuoteStore, orders: OrderStore, row: StoredQuo
   return undefined;
 }
 
+/** REFUND_GRACE_SEC of each source router (immutable, so read once); undefined while the chain does not answer. */
+const refundGrace = new Map<string, Promise<number | undefined>>();
+function refundGraceOf(row: StoredQuote): Promise<number | undefined> {
+  const source = watchedSource(row);
+  if (!source) return Promise.resolve(undefined);
+  const key = `${row.src_chain_id}:${row.router_address.toLowerCase()}`;
+  let grace = refundGrace.get(key);
+  if (!grace) {
+    grace = source.follower.client.readContract({ address: row.router_address as Address, abi: swapRouterAbi, functionName: 'REFUND_GRACE_SEC' })
+      .then((v) => Number(v), () => {
+        refundGrace.delete(key);
+        return undefined;
+      });
+    refundGrace.set(key, grace);
+  }
+  return grace;
+}
+
 async function crossChainStatus(store: QuoteStore, row: StoredQuote): Promise<QuoteStatus> {
   const orders = orderStore(await crosschainDb());
-  const order = row.order_id ? await orders.find(row.order_id) : await orders.findByQuoteId(row.quote_id);
+  const order = await orders.findByQuoteId(row.quote_id);
   const dstChain = findChain(row.dst_chain_id);
   const dstTime = dstChain ? followerFor(dstChain).headTime() : undefined;
   const deposit = !order && row.status === 'issued' ? await findDeposit(store, orders, row, dstTime) : undefined;
   const current = deposit || order ? row : ((await store.find(row.quote_id)) ?? row);
-  return crossChainStatusOf(current, { order, deposit, dstTime });
+  const [note, refundGraceSec] = order || deposit
+    ? await Promise.all([
+      order ? fillNotes(await crosschainDb()).find(order.order_id) : undefined,
+      refundGraceOf(row),
+    ])
+    : [undefined, undefined];
+  return crossChainStatusOf(current, { order, deposit, dstTime, ...(note ? { note } : {}), ...(refundGraceSec !== undefined ? { refundGraceSec } : {}) });
 }
 
 /** A status lookup: by the quote id, or by the hash of the source transaction that executed it. */

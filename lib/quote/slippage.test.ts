@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assertWithinSlippage, minAmountOut, slippagePpm } from './slippage';
+import { assertCrossChainSlippage, assertWithinSlippage, minAmountOut, slippagePpm } from './slippage';
 
 describe('slippage arithmetic', () => {
   it('reads percent at 0.0001 % precision without float drift', () => {
@@ -32,5 +32,16 @@ describe('slippage arithmetic', () => {
         details: expect.objectContaining({ indicative_amount_out: '10000', amount_out: '9949', deviation_bps: 51, allowed_bps: 50 }),
       }),
     );
+  });
+});
+
+describe('assertCrossChainSlippage', () => {
+  it('accepts up to the cap and refuses above it with 400 naming slippage', () => {
+    expect(() => assertCrossChainSlippage(slippagePpm(3), 300)).not.toThrow();
+    expect(() => assertCrossChainSlippage(slippagePpm(0), 300)).not.toThrow();
+    for (const pct of [3.0001, 5, 100]) {
+      expect(() => assertCrossChainSlippage(slippagePpm(pct), 300)).toThrow(expect.objectContaining({ type: 'INVALID_ARGUMENT', details: { field: 'slippage' } }));
+    }
+    expect(() => assertCrossChainSlippage(slippagePpm(0.6), 50)).toThrow(/at most 0.5 % for a cross-chain quote \(got 0.6 %\)/);
   });
 });

@@ -30,3 +30,16 @@ export function assertWithinSlippage(indicativeAmountOut: bigint, amountOut: big
     },
   );
 }
+
+/**
+ * 400 naming `slippage` when a cross-chain quote asks for more than `capBps`: the destination fill is open to any
+ * filler, who could sandwich its swap down to the minimum, so the minimum must stay close to the quote.
+ */
+export function assertCrossChainSlippage(ppm: bigint, capBps: number): void {
+  if (ppm <= BigInt(capBps) * 100n) return;
+  throw new DomainError(
+    'INVALID_ARGUMENT',
+    `slippage must be at most ${capBps / 100} % for a cross-chain quote (got ${Number(ppm) / 10_000} %): the swap on the destination chain is open to any filler`,
+    { field: 'slippage' },
+  );
+}

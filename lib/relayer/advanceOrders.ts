@@ -1,5 +1,6 @@
 // One round of the relayer's work on stored orders: fill what is owed (after asking the destination whether it is
-// filled already), settle filled orders and refund expired ones on the origin with the attester's signature.
+// filled already), settle filled orders and refund expired ones on the origin with the attester's signature, and
+// watch settled fills until they are final (a reorg that took one away is filled again).
 import 'server-only';
 import {
   encodeFunctionData, getAbiItem, isAddressEqual, zeroAddress, type AbiEvent, type Address, type Hash, type Hex, type TransactionReceipt,
@@ -8,8 +9,12 @@ import type { OrderStore, StoredOrder } from '@/lib/crosschain/orderStore';
 import type { PendingKind } from '@/lib/crosschain/crosschainTables';
 import { log } from '@/lib/log';
 import type { RelayerChain } from './relayerChains';
-import { ATTESTATION_KIND } from '@/lib/contracts/attestation';
-import { decodeOriginData, ORDER_STATUS as ORIGIN_STATUS } from '@/lib/contracts/crossChainQuote';
+import type { AttesterClient } from '@/lib/attester/attesterClient';
+import { ORDER_STATUS as ORIGIN_STATUS } from '@/lib/contracts/crossChainQuote';
+import type { FillNotes } from '@/lib/crosschain/fillNotes';
+import type { FillPolicy } from './fillPolicy';
+import type { RelayerPayouts } from '@/lib/crosschain/relayerPayouts';
+import { fillOrders, noteFillReverted, type ToFill } from './fillOrders';
 import { destinationSettlerAbi, originSettlerAbi } from './settlerAbi';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
@@ -22,15 +27,14 @@ const GAS_HEADROOM_PCT = 130n;
 /** After a refused or reverted transaction, the order waits this long (the pool or the inventory may change). */
 export const RETRY_AFTER_MS = 3_000;
 
-export type AttestationInput = { originChainId: number; originSettler: Address; orderId: Hex; kind: number; relayer: Address };
-
 export type WorkContext = {
   store: OrderStore;
   /** Records a signed transaction before it is sent (and refuses, throwing, when this relayer may no longer write). */
   recordPending: (orderId: string, kind: PendingKind, hash: Hash) => Promise<void>;
   chains: Map<number, RelayerChain>;
   relayer: Address;
-  attest: (input: AttestationInput) => Promise<Hex>;
+  /** The attester: signs what the destination shows at its confirmation depth (it never reads this store). */
+  attester: AttesterClient;
   receiptTimeoutMs: number;
   /** Wall clock, unix seconds (row timestamps). */
   now: () => number;
@@ -38,6 +42,11 @@ export type WorkContext = {
   available: Map<number, bigint>;
   /** Orders whose last transaction was refused or reverted, and when to try them again (ms): no retry every round. */
   retryAt: Map<string, number>;
+  /** Why orders are not filled yet, with their backoff (fills only). */
+  notes: FillNotes;
+  policy: FillPolicy;
+  /** Payouts per destination chain in the last minute (in the store: a restart does not reset the cap). */
+  spend: RelayerPayouts;
 };
 
 export type WorkReport = { filled: number; settled: number; expired: number; refunded: number; failed: number };
@@ -95,12 +104,17 @@ async function resolvePending(ctx: WorkContext, order: StoredOrder): Promise<'do
 async function applyReceipt(ctx: WorkContext, sent: Sent, receipt: TransactionReceipt): Promise<boolean> {
   const { order, kind, chain, hash } = sent;
   if (receipt.status !== 'success') {
+    if (kind === 'fill') await noteFillReverted(ctx, order, chain, hash, receipt);
     log.warn({ orderId: order.order_id, kind, tx: hash, chainId: chain.id }, 'relayer transaction reverted; the order is looked at again');
     ctx.retryAt.set(order.order_id, Date.now() + RETRY_AFTER_MS);
     await ctx.store.clearPending(order.order_id, ctx.now());
     return false;
   }
   const at = { txHash: hash, block: Number(receipt.blockNumber) };
+  if (kind === 'fill' && order.state === 'settled') {
+    const record = await fillRecord(chain, order.order_id as Hex, receipt.blockNumber);
+    return ctx.store.recordRefill(order.order_id, { relayer: record.relayer, ...at, ts: record.filledAt, amountOut: record.amountOut }, ctx.now());
+  }
   if (kind === 'fill') return recordFill(ctx, order, chain, await fillRecord(chain, order.order_id as Hex, receipt.blockNumber), at);
   if (kind === 'settle') return ctx.store.markSettled(order.order_id, at, ctx.now());
   return ctx.store.markRefunded(order.order_id, at, ctx.now());
@@ -137,7 +151,7 @@ async function send(ctx: WorkContext, report: WorkReport, order: StoredOrder, ki
   }
 }
 
-/** Opened orders: record fills and expiries the destination shows, fill the rest from inventory. */
+/** Opened orders: record fills and expiries the destination shows, fill the rest from inventory (fillOrders). */
 async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], report: WorkReport): Promise<void> {
   const heads = new Map<number, Promise<{ number: bigint; timestamp: bigint }>>();
   const headOf = (chain: RelayerChain) => {
@@ -165,36 +179,61 @@ async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], repor
       log.warn({ orderId: order.order_id, chainId: dst.id, err: errorText(error) }, 'relayer could not read the destination');
     }
   }));
-  const calls = toFill.flatMap(({ order, dst }) => {
-    const settler = dst.destinationSettler;
-    if (!settler) return [];
-    const fill = decodeOriginData(order.origin_data as Hex);
-    if (!isAddressEqual(fill.dstSettler, settler) || (dst.bridgeToken && !isAddressEqual(fill.dstBridgeToken, dst.bridgeToken))) {
-      log.warn({ orderId: order.order_id, chainId: dst.id }, 'order names another destination settler or bridge asset; left to expire and be refunded');
-      return [];
-    }
-    const amount = BigInt(order.dst_bridge_amount);
-    const available = ctx.available.get(dst.id) ?? 0n;
-    if (available < amount) {
-      log.warn({ orderId: order.order_id, chainId: dst.id, needed: amount.toString(), available: available.toString() }, 'relayer inventory too low to fill');
-      return [];
-    }
-    ctx.available.set(dst.id, available - amount);
-    const data = encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [order.order_id as Hex, order.origin_data as Hex, '0x'] });
-    // Estimates run side by side; sends go out one by one in nonce order.
-    const gas = estimate(ctx, dst, settler, data);
-    gas.catch(() => undefined);
-    return [{ order, dst, settler, data, gas }];
-  });
   const sent: Sent[] = [];
-  for (const c of calls) {
-    const s = await send(ctx, report, c.order, 'fill', c.dst, c.settler, c.data, c.gas);
-    if (s) sent.push(s);
+  for (const s of await fillOrders(ctx, toFill, report)) {
+    const hash = await send(ctx, report, s.order, 'fill', s.dst, s.to, s.data, Promise.resolve(s.gas));
+    if (hash) sent.push(hash);
   }
   await awaitSent(ctx, sent, report);
 }
 
-/** Filled and expired orders: settle or refund on the origin, unless the origin already did. */
+/**
+ * The attester is not sure yet; the store's reading of the destination's head may have gone with a reorg: a stored
+ * fill the head no longer shows, or an expiry whose late block was replaced by one before the deadline. Either way
+ * the order goes back to `opened`, to be filled (again) or expired afresh.
+ */
+async function headStillAgrees(ctx: WorkContext, order: StoredOrder): Promise<void> {
+  const dst = ctx.chains.get(order.dst_chain_id);
+  if (!dst?.destinationSettler) return;
+  const head = await dst.client.getBlock({ blockTag: 'latest' });
+  const record = await fillRecord(dst, order.order_id as Hex, head.number);
+  const filled = !isAddressEqual(record.relayer, zeroAddress);
+  const gone = order.state === 'filled' ? !filled : filled || head.timestamp <= BigInt(order.fill_deadline);
+  if (!gone) return;
+  log.warn({ orderId: order.order_id, chainId: dst.id, stored: order.state, fillTx: order.fill_tx_hash }, 'the destination head no longer shows what the store recorded (reorg); looking again');
+  await ctx.store.markReopened(order.order_id, ctx.now());
+}
+
+type SettleCall = { order: StoredOrder; src: RelayerChain; settler: Address; data: Hex; filled: boolean; gas: Promise<bigint> };
+
+/** Asks the attester (a witness of the destination, not of this store) and builds the settle or refund it allows. */
+async function attestedCall(ctx: WorkContext, order: StoredOrder, src: RelayerChain, settler: Address): Promise<SettleCall | undefined> {
+  const orderId = order.order_id as Hex;
+  const answer = await ctx.attester.attest({ originChainId: order.src_chain_id, orderId, originData: order.origin_data as Hex });
+  if (answer.kind === 'pending') {
+    await headStillAgrees(ctx, order);
+    return undefined;
+  }
+  if (!isAddressEqual(answer.originSettler, settler)) {
+    log.warn({ orderId, chainId: src.id, attested: answer.originSettler, settler }, 'the attester names another origin settler; not settling');
+    return undefined;
+  }
+  const filled = answer.kind === 'filled';
+  if (filled !== (order.state === 'filled')) {
+    // The chain's confirmed word differs from what this store recorded from the head: the store follows the chain.
+    log.warn({ orderId, stored: order.state, attested: answer.kind }, 'the attester sees another outcome than the store; following the chain');
+    await ctx.store.markReopened(order.order_id, ctx.now());
+    return undefined;
+  }
+  const data = answer.kind === 'filled'
+    ? encodeFunctionData({ abi: originSettlerAbi, functionName: 'settle', args: [orderId, answer.relayer, answer.signature] })
+    : encodeFunctionData({ abi: originSettlerAbi, functionName: 'refund', args: [orderId, answer.signature] });
+  const gas = estimate(ctx, src, settler, data);
+  gas.catch(() => undefined);
+  return { order, src, settler, data, filled, gas };
+}
+
+/** Filled and expired orders: settle or refund on the origin once the attester signs, unless the origin already did. */
 async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], report: WorkReport): Promise<void> {
   const sent: Sent[] = [];
   const checked = await Promise.all(orders.map(async (order) => {
@@ -210,7 +249,7 @@ async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], rep
       return undefined;
     }
   }));
-  const calls: { order: StoredOrder; src: RelayerChain; settler: Address; data: Hex; filled: boolean; gas: Promise<bigint> }[] = [];
+  const calls: SettleCall[] = [];
   await Promise.all(checked.map(async (c) => {
     if (!c) return;
     const { order, src, settler, status } = c;
@@ -227,21 +266,72 @@ async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], rep
       log.warn({ orderId, chainId: src.id, status }, 'the origin does not know this order');
       return;
     }
-    const filled = order.state === 'filled';
-    const relayer = filled ? (order.relayer as Address) : zeroAddress;
-    const attestation = await ctx.attest({
-      originChainId: order.src_chain_id, originSettler: settler, orderId, kind: filled ? ATTESTATION_KIND.filled : ATTESTATION_KIND.expired, relayer,
-    });
-    const data = filled
-      ? encodeFunctionData({ abi: originSettlerAbi, functionName: 'settle', args: [orderId, relayer, attestation] })
-      : encodeFunctionData({ abi: originSettlerAbi, functionName: 'refund', args: [orderId, attestation] });
-    const gas = estimate(ctx, src, settler, data);
-    gas.catch(() => undefined);
-    calls.push({ order, src, settler, data, filled, gas });
+    try {
+      const call = await attestedCall(ctx, order, src, settler);
+      if (call) calls.push(call);
+    } catch (error: unknown) {
+      report.failed += 1;
+      log.warn({ orderId, err: errorText(error) }, 'relayer could not get an attestation');
+    }
   }));
   for (const c of calls) {
     const s = await send(ctx, report, c.order, c.filled ? 'settle' : 'refund', c.src, c.settler, c.data, c.gas);
     if (s) sent.push(s);
+  }
+  await awaitSent(ctx, sent, report);
+}
+
+/** Settlements and refunds not yet final on their origin: one a reorg took back goes back to be sent again. */
+async function watchReleases(ctx: WorkContext, src: RelayerChain, head: bigint): Promise<void> {
+  for (const order of await ctx.store.releasedSince(src.id, Number(head) - src.finalityBlocks)) {
+    const status = await src.client.readContract({ address: order.origin_settler as Address, abi: originSettlerAbi, functionName: 'orderStatus', args: [order.order_id as Hex] });
+    if (status !== ORIGIN_STATUS.opened) continue;
+    log.warn({ orderId: order.order_id, chainId: src.id, stored: order.state }, 'the origin no longer shows this release (reorg); sending it again');
+    await ctx.store.markUnreleased(order.order_id, ctx.now());
+  }
+}
+
+/**
+ * Orders released but not yet final: a settlement or refund the origin took back is sent again; a settled order whose
+ * fill a destination reorg took away is filled again by this relayer if it was paid for it (the recipient is owed
+ * what the escrow paid for), until the fill is `finalityBlocks` deep.
+ */
+async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
+  const sent: Sent[] = [];
+  for (const src of ctx.chains.values()) {
+    try {
+      if (src.originSettler) await watchReleases(ctx, src, await src.client.getBlockNumber({ cacheTime: 0 }));
+    } catch (error: unknown) {
+      report.failed += 1;
+      log.warn({ chainId: src.id, err: errorText(error) }, 'relayer could not watch released orders');
+    }
+  }
+  const refills: ToFill[] = [];
+  for (const dst of ctx.chains.values()) {
+    if (!dst.destinationSettler) continue;
+    try {
+      const head = await dst.client.getBlockNumber({ cacheTime: 0 });
+      const watched = await ctx.store.settledSince(dst.id, Number(head) - dst.finalityBlocks);
+      for (const order of watched) {
+        if (!isAddressEqual(order.relayer as Address, ctx.relayer) || ctx.retryAt.has(order.order_id)) continue;
+        if (order.pending_tx_hash) {
+          await resolvePending(ctx, order);
+          continue;
+        }
+        const record = await fillRecord(dst, order.order_id as Hex);
+        if (!isAddressEqual(record.relayer, zeroAddress)) continue;
+        log.warn({ orderId: order.order_id, chainId: dst.id, fillTx: order.fill_tx_hash }, 'a settled order lost its fill in a reorg; filling it again');
+        refills.push({ order, dst, refill: true });
+      }
+    } catch (error: unknown) {
+      report.failed += 1;
+      log.warn({ chainId: dst.id, err: errorText(error) }, 'relayer could not watch settled fills');
+    }
+  }
+  // The same escrow check, caps, simulation at the real fee caps, top-up and backoff as a first fill.
+  for (const s of await fillOrders(ctx, refills, report)) {
+    const hash = await send(ctx, report, s.order, 'fill', s.dst, s.to, s.data, Promise.resolve(s.gas));
+    if (hash) sent.push(hash);
   }
   await awaitSent(ctx, sent, report);
 }
@@ -263,5 +353,6 @@ export async function advanceOrders(ctx: WorkContext): Promise<WorkReport> {
     .filter((o) => state.includes(o.state) && !waiting.has(o.order_id) && !o.pending_tx_hash && !ctx.retryAt.has(o.order_id));
   await fillRound(ctx, await ready(['opened']), report);
   await settleRound(ctx, await ready(['filled', 'expired']), report);
+  await watchRound(ctx, report);
   return report;
 }

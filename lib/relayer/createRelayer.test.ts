@@ -5,8 +5,10 @@ import type { ChildProcess } from 'node:child_process';
 import { getAddress, type Hex } from 'viem';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { devAccount } from '@/lib/devnet/deployUniswap';
-import { signAttestation } from '@/lib/contracts/attestation';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
+import { attesterClient } from '@/lib/attester/attesterClient';
+import { createAttester } from '@/lib/attester/createAttester';
+import { startAttesterServer, type AttesterServer } from '@/lib/attester/attesterServer';
 import { relayerAccount } from '@/lib/contracts/relayerAccount';
 import { loadChains } from '@/lib/chains/loadChains';
 import { openDb } from '@/lib/db/openDb';
@@ -39,12 +41,15 @@ describe('relayer on two devnets', () => {
   let db: CrosschainDb;
   let store: OrderStore;
   let relayer: Relayer;
+  let attester: AttesterServer;
   const children: ChildProcess[] = [];
 
   const makeRelayer = (confirmations = 0) => createRelayer({
-    db, chains: () => loadChains(), account: relayerAccount(), attest: (input) => signAttestation(input, attesterAccount()),
+    db, chains: () => loadChains(), account: relayerAccount(), attester: attesterClient(attester.url, 5_000),
     pollMs: 50, confirmations, rpcTimeoutMs: 2_000, receiptTimeoutMs: 5_000,
   });
+  /** The devnet counts an event one block deep (registry `confirmations` 1): a block on top of each chain's head. */
+  const mine = (...chains: WorldChain[]) => Promise.all(chains.map((c) => world.rpc(c, 'evm_mine')));
   const state = async (orderId: Hex) => (await store.find(orderId))?.state;
   const balance = (chain: WorldChain, who: `0x${string}`) =>
     chain.client.readContract({ address: chain.usdc, abi: testERC20Abi, functionName: 'balanceOf', args: [who] });
@@ -57,10 +62,14 @@ describe('relayer on two devnets', () => {
     db = openDb({ sqliteFile: path.join(tmp.dir, 'swapdesk.sqlite') }).withTables<CrosschainTables>();
     await migrateToLatest(db);
     store = orderStore(db);
+    // The attester is its own process in production; here its HTTP endpoint runs in the test, with its own key.
+    attester = await startAttesterServer(createAttester({ account: attesterAccount(), chains: () => loadChains(), rpcTimeoutMs: 2_000 }), '127.0.0.1', 0);
+    world.attesterUrl = attester.url;
     relayer = makeRelayer();
   });
   afterAll(async () => {
     await relayer?.stop();
+    await attester?.close();
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     await db?.destroy();
     await world?.stop();
@@ -72,8 +81,14 @@ describe('relayer on two devnets', () => {
     const ab = await world.openOrder({ src: A, dst: B, amountIn: 250n * USDC, recipient });
     const ba = await world.openOrder({ src: B, dst: A, amountIn: 40n * USDC, user: 2 });
     const before = await balance(A, ba.recipient);
-    const report = await relayer.pass();
-    expect(report).toMatchObject({ recorded: 2, filled: 2, settled: 2, failed: 0 });
+    // Neither deposit is a block deep yet: nothing is recorded, nothing filled.
+    expect(await relayer.pass()).toMatchObject({ recorded: 0, filled: 0, settled: 0 });
+    await mine(A, B);
+    // Filled once deep; not settled while the fills are at the destinations' heads (the attester waits for depth).
+    expect(await relayer.pass()).toMatchObject({ recorded: 2, filled: 2, settled: 0, failed: 0 });
+    expect(await state(ab.orderId)).toBe('filled');
+    await mine(A, B);
+    expect(await relayer.pass()).toMatchObject({ recorded: 0, filled: 0, settled: 2, failed: 0 });
     expect(await balance(B, recipient)).toBe(ab.dstBridgeAmount);
     expect(await balance(A, ba.recipient)).toBe(before + ba.dstBridgeAmount);
     const row = await store.find(ab.orderId);
@@ -96,8 +111,10 @@ describe('relayer on two devnets', () => {
     const recipient = getAddress('0x00000000000000000000000000000000000b0b00');
     const order = await world.openOrder({ src: A, dst: B, amountIn: 10n ** 17n, nativeIn: true, nativeOut: true, dstBridgeAmount: 200n * USDC, recipient });
     const relayerOnA = await balance(A, relayerAccount().address);
-    const report = await relayer.pass();
-    expect(report).toMatchObject({ recorded: 1, filled: 1, settled: 1, failed: 0 });
+    await mine(A);
+    expect(await relayer.pass()).toMatchObject({ recorded: 1, filled: 1, settled: 0, failed: 0 });
+    await mine(B);
+    expect(await relayer.pass()).toMatchObject({ settled: 1, failed: 0 });
     const row = await store.find(order.orderId);
     // ~0.1 ETH at ~3,000 USD escrowed ~300 USDC; the relayer paid 200 USDC on B, swapped to ETH for the recipient.
     expect(BigInt(row?.escrow_amount ?? 0)).toBeGreaterThan(200n * USDC);
@@ -112,7 +129,13 @@ describe('relayer on two devnets', () => {
     const plan = Array.from({ length: 20 }, (_, i) => ({ src: i % 2 ? B : A, dst: i % 2 ? A : B, user: 1 + (i % 4), amountIn: BigInt(10 + i) * USDC }));
     // Sent back to back from four accounts without waiting for receipts.
     const sent = await Promise.all(plan.map((p) => world.sendOrder(p)));
-    await until('twenty settlements', async () => (await Promise.all(sent.map((o) => state(o.orderId)))).every((s) => s === 'settled'), 60_000);
+    // Blocks keep coming, as the devnet's activity makes them (the relayer's own transactions mine blocks too).
+    const ticker = setInterval(() => void mine(A, B).catch(() => undefined), 300);
+    try {
+      await until('twenty settlements', async () => (await Promise.all(sent.map((o) => state(o.orderId)))).every((s) => s === 'settled'), 60_000);
+    } finally {
+      clearInterval(ticker);
+    }
     await relayer.stop();
     const fills = await Promise.all(sent.map((o, i) => world.fillLogs(plan[i]?.dst ?? A, o.orderId)));
     expect(fills.map((f) => f.length)).toEqual(sent.map(() => 1));
@@ -125,6 +148,7 @@ describe('relayer on two devnets', () => {
     await world.rpc(B, 'evm_setAutomine', [false]);
     const [nA, nB] = await Promise.all([nonce(A), nonce(B)]);
     const order = await world.openOrder({ src: A, dst: B, amountIn: 77n * USDC });
+    await mine(A);
     let child = world.spawnRelayer();
     children.push(child);
     // The fill is signed, recorded and in B's pool, not mined: the worst moment to die.
@@ -138,6 +162,7 @@ describe('relayer on two devnets', () => {
     expect(await state(order.orderId)).toBe('opened');
     await world.rpc(B, 'evm_mine');
     await world.rpc(B, 'evm_setAutomine', [true]);
+    await mine(B);
     await until('settled after the restart', async () => (await state(order.orderId)) === 'settled', 60_000);
     child.kill('SIGTERM');
     await once(child, 'exit');
@@ -155,11 +180,13 @@ describe('relayer on two devnets', () => {
     const [usdcBefore, ethBefore] = await Promise.all([balance(A, userAddress), A.client.getBalance({ address: userAddress })]);
     const late = await world.openOrder({ src: A, dst: B, user, amountIn: 500n * USDC, fillWindowSec: 30 });
     const onTime = await world.openOrder({ src: B, dst: A, user: 4, amountIn: 12n * USDC });
-    // B's clock passes the late order's deadline while no relayer runs.
+    // B's clock passes the late order's deadline while no relayer runs, a block deep.
     await world.rpc(B, 'evm_increaseTime', [60]);
-    await world.rpc(B, 'evm_mine');
-    const report = await relayer.pass();
-    expect(report).toMatchObject({ recorded: 2, filled: 1, expired: 1, refunded: 1, settled: 1 });
+    await mine(A, B);
+    await mine(B);
+    expect(await relayer.pass()).toMatchObject({ recorded: 2, filled: 1, expired: 1, refunded: 1, settled: 0 });
+    await mine(A);
+    expect(await relayer.pass()).toMatchObject({ settled: 1 });
     expect(await state(onTime.orderId)).toBe('settled');
     expect(await store.find(late.orderId)).toMatchObject({ state: 'refunded', fill_tx_hash: null });
     expect(await world.fillLogs(B, late.orderId)).toHaveLength(0);

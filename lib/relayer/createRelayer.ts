@@ -1,15 +1,19 @@
 // The cross-chain relayer as a start/stop job: every round it records new deposits on each chain, then fills,
 // settles and refunds. All of its state lives in the store, so any process can take over where another stopped.
 import 'server-only';
-import { encodeFunctionData, getAddress, maxUint256, type Hash, type Hex, type LocalAccount } from 'viem';
+import { encodeFunctionData, getAddress, maxUint256, type Hash, type LocalAccount } from 'viem';
 import type { CrosschainDb, PendingKind } from '@/lib/crosschain/crosschainTables';
 import { orderStore } from '@/lib/crosschain/orderStore';
 import { log } from '@/lib/log';
-import { advanceOrders, type AttestationInput, type WorkReport } from './advanceOrders';
+import type { AttesterClient } from '@/lib/attester/attesterClient';
+import { advanceOrders, type WorkReport } from './advanceOrders';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { relayerChains, type RelayerChain } from './relayerChains';
 import { scanDeposits, type Fence } from './scanDeposits';
 import { erc20Abi } from './settlerAbi';
+import { fillNotes } from '@/lib/crosschain/fillNotes';
+import { relayerPayouts } from '@/lib/crosschain/relayerPayouts';
+import { DEFAULT_FILL_POLICY, type FillPolicy } from './fillPolicy';
 
 export type RelayerOptions = {
   db: CrosschainDb;
@@ -17,9 +21,10 @@ export type RelayerOptions = {
   chains: () => readonly ChainConfig[];
   /** Pays fills from its inventory and is repaid the escrow. */
   account: LocalAccount;
-  /** The attester's signature over an attestation (CONTRACTS.md § Cross-chain). */
-  attest: (input: AttestationInput) => Promise<Hex>;
+  /** The attester (its own process and key): signs what the destination shows at depth (CONTRACTS.md § Cross-chain). */
+  attester: AttesterClient;
   pollMs: number;
+  /** Blocks on top before a deposit is filled, at least; each chain's registry `confirmations` may ask more. */
   confirmations: number;
   rpcTimeoutMs: number;
   /** Blocks per eth_getLogs while catching up on deposits. */
@@ -31,6 +36,8 @@ export type RelayerOptions = {
    * relayer may no longer write (a single-writer lease taken over): a deposed relayer sends nothing more.
    */
   fence?: Fence;
+  /** Inventory caps, minimum fee, top-up margin and backoff (DEFAULT_FILL_POLICY where absent). */
+  policy?: Partial<FillPolicy>;
 };
 
 export type PassReport = WorkReport & { recorded: number };
@@ -55,6 +62,9 @@ export function createRelayer(options: RelayerOptions): Relayer {
   const lastInventory = new Map<number, { key: string; at: number }>();
   const approved = new Set<number>();
   const retryAt = new Map<string, number>();
+  const notes = fillNotes(options.db);
+  const policy: FillPolicy = { ...DEFAULT_FILL_POLICY, ...options.policy };
+  const spend = relayerPayouts(options.db);
   const now = () => Math.floor(Date.now() / 1000);
   let queue: Promise<unknown> = Promise.resolve();
   let running = false;
@@ -105,7 +115,7 @@ export function createRelayer(options: RelayerOptions): Relayer {
     const available = new Map<number, bigint>();
     await Promise.all(list.map(async (chain) => {
       try {
-        const scan = await scanDeposits(options.db, chain, { confirmations: options.confirmations, rangeBlocks: options.rangeBlocks ?? 2_000, now, fence });
+        const scan = await scanDeposits(options.db, chain, { confirmations: Math.max(options.confirmations, chain.confirmations), rangeBlocks: options.rangeBlocks ?? 2_000, now, fence });
         recorded += scan.recorded;
         await ensureAllowance(chain);
         available.set(chain.id, await inventory(chain));
@@ -114,7 +124,8 @@ export function createRelayer(options: RelayerOptions): Relayer {
       }
     }));
     const work = await advanceOrders({
-      store, recordPending, chains: byId, relayer, attest: options.attest, receiptTimeoutMs: options.receiptTimeoutMs ?? 30_000, now, available, retryAt,
+      store, recordPending, chains: byId, relayer, attester: options.attester, receiptTimeoutMs: options.receiptTimeoutMs ?? 30_000, now, available, retryAt,
+      notes, policy, spend,
     });
     const report = { recorded, ...work };
     if (recorded || work.filled || work.settled || work.expired || work.refunded || work.failed) log.info(report, 'relayer round');

@@ -24,14 +24,14 @@ function originData(over: { originChainId?: bigint; originSettler?: Address } = 
         { name: 'user', type: 'address' }, { name: 'recipient', type: 'address' }, { name: 'dstChainId', type: 'uint64' },
         { name: 'dstSettler', type: 'address' }, { name: 'dstBridgeToken', type: 'address' }, { name: 'dstBridgeAmount', type: 'uint256' },
         { name: 'tokenOut', type: 'address' }, { name: 'minAmountOut', type: 'uint256' },
-        { name: 'dstLegs', type: 'tuple[]', components: [{ name: 'amountIn', type: 'uint256' }, { name: 'path', type: 'address[]' }] },
+        { name: 'dstLegs', type: 'tuple[]', components: [{ name: 'amountIn', type: 'uint256' }, { name: 'path', type: 'address[]' }, { name: 'fees', type: 'uint24[]' }] },
         { name: 'fillDeadline', type: 'uint32' }, { name: 'openDeadline', type: 'uint64' },
       ],
     }],
     [{
       originChainId: over.originChainId ?? BigInt(CHAIN), originSettler: over.originSettler ?? SETTLER, quoteId: QUOTE_ID, user: USER,
       recipient: RECIPIENT, dstChainId: 31338n, dstSettler: OTHER, dstBridgeToken: USDC_B, dstBridgeAmount: 998_000_000n,
-      tokenOut: zeroAddress, minAmountOut: 400_000_000_000_000_000n, dstLegs: [{ amountIn: 998_000_000n, path: [USDC_B, OTHER] }],
+      tokenOut: zeroAddress, minAmountOut: 400_000_000_000_000_000n, dstLegs: [{ amountIn: 998_000_000n, path: [USDC_B, OTHER], fees: [] }],
       fillDeadline: FILL_DEADLINE, openDeadline: 1_795_000_300n,
     }],
   );

@@ -1,0 +1,144 @@
+// POST /v1/quote/firm across chains: both legs priced at the latest blocks, the ERC-7683 order signed (EIP-712) and
+// stored with its order id and fill deadline; the calldata opens the order on the source router.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { bytesToHex, getAddress } from 'viem';
+import type { FirmQuote, FirmQuoteRequest } from '@/lib/api/schemas/quote';
+import { assertMayQuoteFor } from '@/lib/auth/assertMayQuoteFor';
+import type { AuthContext } from '@/lib/auth/authContext';
+import { encodeOpenCalldata, fillOrderOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
+import { contractLeg, type Leg } from '@/lib/contracts/legs';
+import type { LiquiditySource } from '@/lib/routing/pool';
+import { quoteSignerFor } from '@/lib/contracts/quoteSigner';
+import { isNative, normaliseAddress } from '@/lib/domain/normaliseAddress';
+import { env } from '@/lib/env';
+import { crossChainExtrasJson, crossChainRouteJson, relayerFeeInTokenIn } from './crossChainJson';
+import { allowingSources, crossChainSides, dstSnapshot, srcSnapshot, type ResolvedSide } from './crossChainSides';
+import { assertRecipientCanReceive } from '@/lib/quote/assertRecipientCanReceive';
+import { assertFillable, assertRelayerRunning, estimatedFillTimeSec } from './fillTimes';
+import { searchedPools } from '@/lib/quote/searchedPools';
+import { minBridgeAmountOf, quoteCrossChain, relayerGasFeeOf, type CrossChainLeg, type CrossChainPrice, type CrossChainRequest } from './quoteCrossChain';
+import { assertCrossChainSlippage, assertWithinSlippage, minAmountOut, slippagePpm } from '@/lib/quote/slippage';
+import { storeIssuedQuote } from '@/lib/quote/storeIssuedQuote';
+
+/** A side's legs as the contracts execute them; none when the bridge asset is handed on as it is. */
+function legsOf(side: CrossChainLeg): Leg[] {
+  return side.legs.map(contractLeg);
+}
+
+/** Prices against the snapshots first (a bad request costs no RPC), then at the latest blocks of both chains. */
+async function priceAtLatest(
+  src: ResolvedSide, dst: ResolvedSide, base: Omit<CrossChainRequest, 'src' | 'dst'>, excluded: readonly LiquiditySource[] | undefined,
+): Promise<CrossChainPrice> {
+  const srcSide = allowingSources(srcSnapshot(src), excluded);
+  const dstSide = allowingSources(await dstSnapshot(dst), excluded);
+  quoteCrossChain({ ...base, src: srcSide, dst: dstSide });
+  const [srcGraph, dstGraph] = await Promise.all([
+    src.follower.latest(searchedPools(srcSide.graph, base.tokenIn, src.bridgeToken)),
+    dst.follower.latest(searchedPools(dstSide.graph, dst.bridgeToken, base.tokenOut)),
+  ]);
+  return quoteCrossChain({ ...base, src: allowingSources({ ...srcSide, graph: srcGraph }, excluded), dst: allowingSources({ ...dstSide, graph: dstGraph }, excluded) });
+}
+
+export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
+  assertMayQuoteFor(auth, body.from_address);
+  const config = env();
+  const ppm = slippagePpm(body.slippage);
+  assertCrossChainSlippage(ppm, config.CROSSCHAIN_MAX_SLIPPAGE_BPS);
+  const { src, dst } = await crossChainSides(body.src_chain_id, body.dst_chain_id);
+  const { router } = src;
+  const dstSettler = dst.settler;
+  const tokenIn = normaliseAddress(body.token_in);
+  const tokenOut = normaliseAddress(body.token_out);
+  const price = await priceAtLatest(src, dst, {
+    tokenIn, tokenOut, amountIn: BigInt(body.amount_in), feeBps: config.FEE_BPS,
+    relayerFee: { bps: config.RELAYER_FEE_BPS, gasUsdCents: config.RELAYER_GAS_FEE_USD_CENTS },
+  }, body.excluded_sources);
+  assertRecipientCanReceive(normaliseAddress(body.to_address), tokenOut, { address: dstSettler, name: 'the destination settler itself' }, dst.follower.snapshot().topology.weth);
+  const fillSec = await estimatedFillTimeSec(src.chain.id, dst.chain.id);
+  assertFillable(fillSec);
+  await assertRelayerRunning(src.chain.id);
+  if (body.indicative_amount_out !== undefined) assertWithinSlippage(BigInt(body.indicative_amount_out), price.amountOut, ppm);
+
+  const now = Math.floor(Date.now() / 1000);
+  const deadline = now + body.expiry_time_sec;
+  // The fill deadline is checked on the destination's clock: the relayer gets the fill window after the last
+  // moment the deposit may be made.
+  const dstNow = Number(dst.follower.headTime() ?? 0n);
+  const fillDeadline = Math.max(now, dstNow) + body.expiry_time_sec + config.CROSSCHAIN_FILL_WINDOW_SEC;
+  const terms = {
+    bridgeAmount: price.escrowAmount, dstBridgeAmount: price.dstBridgeAmount,
+    relayerFeeBps: config.RELAYER_FEE_BPS, relayerGasFee: relayerGasFeeOf(src.bridgeDecimals, config.RELAYER_GAS_FEE_USD_CENTS),
+  };
+  const quote: CrossChainQuote = {
+    quoteId: bytesToHex(randomBytes(32)),
+    sender: getAddress(body.from_address.toLowerCase()),
+    recipient: getAddress(body.to_address.toLowerCase()),
+    tokenIn,
+    amountIn: price.amountIn,
+    feeAmount: price.feeAmount,
+    srcLegs: legsOf(price.srcLeg),
+    ...terms,
+    minBridgeAmount: minBridgeAmountOf(terms, ppm),
+    srcChainId: BigInt(src.chain.id),
+    dstChainId: BigInt(dst.chain.id),
+    dstSettler,
+    dstBridgeToken: dst.bridgeToken,
+    tokenOut,
+    minAmountOut: minAmountOut(price.amountOut, ppm),
+    dstLegs: legsOf(price.dstLeg),
+    fillDeadline,
+    deadline: BigInt(deadline),
+  };
+  const signature = await signCrossChainQuote(await quoteSignerFor(src.chain), src.chain.id, router, quote);
+  const { orderId } = fillOrderOf(quote, router);
+  const nativeIn = isNative(body.token_in);
+  const extras = crossChainExtrasJson(price, { srcToken: src.bridgeToken, dstToken: dst.bridgeToken }, fillSec);
+  const data: FirmQuote = {
+    quote_id: quote.quoteId,
+    src_chain_id: body.src_chain_id,
+    dst_chain_id: body.dst_chain_id,
+    calldata: encodeOpenCalldata(quote, signature),
+    router_address: router,
+    from_address: body.from_address,
+    to_address: body.to_address,
+    token_in: body.token_in,
+    token_out: body.token_out,
+    amount_in: body.amount_in,
+    amount_out: price.amountOut.toString(),
+    min_amount_out: quote.minAmountOut.toString(),
+    fee_rate: config.FEE_BPS,
+    fee_amount: (price.feeAmount + relayerFeeInTokenIn(price)).toString(),
+    deadline,
+    value: nativeIn ? body.amount_in : '0',
+    allowance_target: nativeIn ? null : router,
+    route: crossChainRouteJson(price),
+    price_impact_bps: price.priceImpactBps,
+    block_number: Number(price.srcLeg.blockNumber),
+    ...extras,
+    bridge: { ...extras.bridge, src: { ...extras.bridge.src, min_amount: quote.minBridgeAmount.toString() } },
+    order_id: orderId,
+    fill_deadline: fillDeadline,
+  };
+  await storeIssuedQuote({
+    quote_id: data.quote_id,
+    sub: auth.sub,
+    src_chain_id: src.chain.id,
+    dst_chain_id: dst.chain.id,
+    router_address: router,
+    from_address: quote.sender,
+    to_address: quote.recipient,
+    token_in: tokenIn,
+    token_out: tokenOut,
+    amount_in: data.amount_in,
+    amount_out: data.amount_out,
+    min_amount_out: data.min_amount_out,
+    fee_amount: price.feeAmount.toString(),
+    deadline,
+    issued_block: Number(price.srcLeg.blockNumber),
+    created_at: now,
+    order_id: orderId,
+    fill_deadline: fillDeadline,
+  });
+  return data;
+}

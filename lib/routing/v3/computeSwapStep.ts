@@ -1,0 +1,37 @@
+// Uniswap V3's SwapMath.computeSwapStep for exact input, in bigint: one step of the swap loop inside one tick range.
+import { getAmount0Delta, getAmount1Delta, getNextSqrtPriceFromInput, mulDivRoundingUp } from './sqrtPriceMath';
+
+const PPM = 1_000_000n;
+
+export type SwapStep = { sqrtRatioNextX96: bigint; amountIn: bigint; amountOut: bigint; feeAmount: bigint };
+
+/** How far `amountRemaining` (fee included) moves the price toward `sqrtRatioTargetX96` at `liquidity`, and what it pays. */
+export function computeSwapStep(
+  sqrtRatioCurrentX96: bigint,
+  sqrtRatioTargetX96: bigint,
+  liquidity: bigint,
+  amountRemaining: bigint,
+  feePips: bigint,
+): SwapStep {
+  const zeroForOne = sqrtRatioCurrentX96 >= sqrtRatioTargetX96;
+  const amountRemainingLessFee = (amountRemaining * (PPM - feePips)) / PPM;
+  const toTarget = zeroForOne
+    ? getAmount0Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, true)
+    : getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, true);
+  const reachesTarget = amountRemainingLessFee >= toTarget;
+  const sqrtRatioNextX96 = reachesTarget
+    ? sqrtRatioTargetX96
+    : getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne);
+  let amountIn: bigint;
+  let amountOut: bigint;
+  if (zeroForOne) {
+    amountIn = reachesTarget ? toTarget : getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true);
+    amountOut = getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false);
+  } else {
+    amountIn = reachesTarget ? toTarget : getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true);
+    amountOut = getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false);
+  }
+  // Short of the target the whole remainder is spent: what the price move did not take is the fee.
+  const feeAmount = sqrtRatioNextX96 !== sqrtRatioTargetX96 ? amountRemaining - amountIn : mulDivRoundingUp(amountIn, feePips, PPM - feePips);
+  return { sqrtRatioNextX96, amountIn, amountOut, feeAmount };
+}
