@@ -21,6 +21,12 @@ describe('configuration', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(EnvError);
   });
 
+  it('reads DEVNET_PORTS as two different ports', () => {
+    expect(parseEnv({}).DEVNET_PORTS).toEqual([8545, 8546]);
+    expect(parseEnv({ DEVNET_PORTS: '9545, 9546' }).DEVNET_PORTS).toEqual([9545, 9546]);
+    for (const bad of ['9545', '9545,9545', '9545,x', '1,2,3', '0,70000']) expect(() => parseEnv({ DEVNET_PORTS: bad })).toThrow(/DEVNET_PORTS/);
+  });
+
   it('names every bad value in one error', () => {
     expect(() => parseEnv({ RATE_LIMIT_QUOTE_PER_MIN: '0', RPC_TIMEOUT_MS: 'soon' })).toThrow(/RATE_LIMIT_QUOTE_PER_MIN[\s\S]*RPC_TIMEOUT_MS/);
   });
@@ -36,7 +42,7 @@ describe('configuration', () => {
     }
     expect(problems.map((p) => p.split(' ')[0])).toEqual(['REDIS_URL', 'JWT_PRIVATE_KEY', 'NEXTAUTH_SECRET', 'QUOTE_SIGNER_KEY']);
     expect(problems[1]).toMatch(/^JWT_PRIVATE_KEY is not set: cluster mode needs the ES256 key/);
-    expect(missingClusterSettings(shared, ['app', 'relayer'])).toEqual([
+    expect(missingClusterSettings(shared, ['app', 'relayer', 'attester'])).toEqual([
       expect.stringMatching(/^RELAYER_KEY is not set/), expect.stringMatching(/^ATTESTER_KEY is not set/),
     ]);
     expect(parseEnv({}).SWAPDESK_CLUSTER).toBe(false);

@@ -29,6 +29,15 @@ const intInRange = (name: string, min: number, max: number, fallback: number) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: intInRange('PORT', 1, 65535, 3000),
+  /** RPC ports of the two devnet chains that `npm start` runs, "A,B". */
+  DEVNET_PORTS: z.string().default('8545,8546').transform((v, ctx) => {
+    const ports = v.split(',').map((p) => Number(p.trim()));
+    if (ports.length !== 2 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535) || ports[0] === ports[1]) {
+      ctx.addIssue({ code: 'custom', message: `DEVNET_PORTS must be two different ports such as "8545,8546", got "${v}"` });
+      return z.NEVER;
+    }
+    return ports as [number, number];
+  }),
   BASE_PATH: optionalString,
   SWAPDESK_DATA_DIR: optionalString,
   CHAINS_CONFIG: optionalString,
@@ -111,6 +120,10 @@ const EnvSchema = z.object({
   STREAM_MAX_PER_IP: intInRange('STREAM_MAX_PER_IP', 1, 100_000, 20),
   /** Concurrent candle streams one instance serves in all. */
   STREAM_MAX_PER_INSTANCE: intInRange('STREAM_MAX_PER_INSTANCE', 1, 1_000_000, 2_000),
+  /** A quote stream ends after this long; the client opens a new one if the trader is still looking. */
+  QUOTE_STREAM_MAX_SEC: intInRange('QUOTE_STREAM_MAX_SEC', 1, 86_400, 300),
+  /** Concurrent quote streams one token `sub` may hold on one instance (429 beyond). */
+  QUOTE_STREAM_MAX_PER_TOKEN: intInRange('QUOTE_STREAM_MAX_PER_TOKEN', 1, 100_000, 4),
   /**
    * A background job's lease (indexer, quote follower, relayer): a copy that stops renewing it for this long is
    * replaced by a standby. The holder renews every fifth of it; standbys try every 2 s.
@@ -121,15 +134,37 @@ const EnvSchema = z.object({
   RELAYER_FEE_BPS: intInRange('RELAYER_FEE_BPS', 0, 1000, 10),
   /** Cross-chain: a flat part of the relayer's fee for its destination gas, in US cents of the bridge asset. */
   RELAYER_GAS_FEE_USD_CENTS: intInRange('RELAYER_GAS_FEE_USD_CENTS', 0, 100_000, 50),
-  /** Cross-chain: seconds the relayer has to fill after the latest moment the deposit may be made (the quote's deadline). */
-  CROSSCHAIN_FILL_WINDOW_SEC: intInRange('CROSSCHAIN_FILL_WINDOW_SEC', 5, 86_400, 300),
+  /**
+   * Cross-chain: seconds the relayer has to fill after the latest moment the deposit may be made (the quote's deadline).
+   * At most 2 h: with a quote's hour of life it stays inside the router's MAX_FILL_WINDOW_SEC (4 h on the devnet).
+   */
+  CROSSCHAIN_FILL_WINDOW_SEC: intInRange('CROSSCHAIN_FILL_WINDOW_SEC', 5, 7_200, 300),
+  /** Cross-chain: the most slippage a cross-chain firm quote accepts, in bps (above it: 400 naming slippage). */
+  CROSSCHAIN_MAX_SLIPPAGE_BPS: intInRange('CROSSCHAIN_MAX_SLIPPAGE_BPS', 0, 10_000, 300),
   /** Cross-chain: the fill time quoted until fills have been measured. */
   CROSSCHAIN_FILL_TIME_DEFAULT_SEC: intInRange('CROSSCHAIN_FILL_TIME_DEFAULT_SEC', 1, 3600, 10),
   /** How often the relayer looks for new deposits and works through open orders. */
   RELAYER_POLL_MS: intInRange('RELAYER_POLL_MS', 20, 60_000, 250),
-  /** Blocks an origin Open must have on top before the relayer fills it (0: fill on inclusion; reorgs are unwound). */
+  /** Blocks an origin Open must have on top before the relayer fills it, at least (each chain's `confirmations` may ask more). */
   RELAYER_CONFIRMATIONS: intInRange('RELAYER_CONFIRMATIONS', 0, 1_000, 0),
-  /** /v1/health answers 503 when the relayer's deposit scan is more blocks than this behind a chain's head. */
+  /** The attester's HTTP endpoint the relayer asks for attestations (default http://127.0.0.1:ATTESTER_PORT). */
+  ATTESTER_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), { message: 'ATTESTER_URL must be an http(s) URL' }),
+  /** Port the attester process listens on (loopback unless ATTESTER_HOST says otherwise). */
+  ATTESTER_PORT: intInRange('ATTESTER_PORT', 1, 65535, 8549),
+  ATTESTER_HOST: z.string().default('127.0.0.1'),
+  /** Cross-chain: the most one fill may pay out, whole USD of the bridge asset; quotes with a larger payout answer 422. */
+  RELAYER_MAX_ORDER_USD: intInRange('RELAYER_MAX_ORDER_USD', 1, 1_000_000_000, 100_000),
+  /** Cross-chain: the most the relayer pays out per destination chain in any 60 s, whole USD (later fills wait). */
+  RELAYER_MAX_USD_PER_MIN: intInRange('RELAYER_MAX_USD_PER_MIN', 1, 1_000_000_000, 250_000),
+  /** Cross-chain: an escrow must exceed the payout by at least this share of it (bps), or the relayer does not fill. */
+  RELAYER_MIN_FEE_BPS: intInRange('RELAYER_MIN_FEE_BPS', 0, 1000, 5),
+  /** Cross-chain: when the destination swap falls short, the relayer adds up to its fee plus this share of the payout (bps). */
+  RELAYER_TOP_UP_MARGIN_BPS: intInRange('RELAYER_TOP_UP_MARGIN_BPS', 0, 1000, 50),
+  /** Cross-chain: backoff after a refused or reverted fill, doubling per attempt up to 60 s. */
+  RELAYER_FILL_BACKOFF_MS: intInRange('RELAYER_FILL_BACKOFF_MS', 10, 60_000, 2_000),
+  /** Cross-chain: mined fills of one order that may revert (each burns gas) before the relayer gives up on it. */
+  RELAYER_MAX_FILL_REVERTS: intInRange('RELAYER_MAX_FILL_REVERTS', 1, 100, 3),
+  /** /v1/health answers 503 when the relayer's deposit scan is more blocks than this behind the chain's deposit depth below its head. */
   HEALTH_MAX_RELAYER_LAG_BLOCKS: intInRange('HEALTH_MAX_RELAYER_LAG_BLOCKS', 0, 1_000_000, 20),
 });
 
@@ -163,7 +198,9 @@ export const CLUSTER_SETTINGS = {
   },
   relayer: {
     RELAYER_KEY: 'the relayer account that fills cross-chain orders (one inventory, whichever copy holds the lease)',
-    ATTESTER_KEY: 'the attester key the settlers trust',
+  },
+  attester: {
+    ATTESTER_KEY: 'the attester key the settlers trust (its own process, never the relayer\'s)',
   },
 } as const;
 

@@ -17,6 +17,26 @@ const DEVNET_ONLY = process.argv.includes('--devnet-only');
 const MAX_INSTANCES = 16;
 const CLUSTER = clusterSize(process.argv);
 
+/**
+ * `npm start -- --pools N`: the devnet profile of a real network's size, about N pools per chain over about N / 5
+ * tokens (V2 and V3, a few deep hubs and a long tail), in its own data folder (`<data folder>/pools-N`).
+ */
+const MAX_PROFILE_POOLS = 20_000;
+const POOLS = poolCount(process.argv);
+
+function poolCount(argv: readonly string[]): number | undefined {
+  const at = argv.findIndex((a) => a === '--pools' || a.startsWith('--pools='));
+  if (at < 0) return undefined;
+  const arg = argv[at] ?? '';
+  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PROFILE_POOLS) {
+    process.stderr.write(`--pools needs a pool count per chain from 1 to ${MAX_PROFILE_POOLS}, got "${raw ?? ''}"\n`);
+    process.exit(1);
+  }
+  return n;
+}
+
 function clusterSize(argv: readonly string[]): number {
   const at = argv.findIndex((a) => a === '--cluster' || a.startsWith('--cluster='));
   if (at < 0) return 1;
@@ -91,13 +111,14 @@ async function main(): Promise<void> {
     throw error;
   }
   if (!DEVNET_ONLY) await assertPortFree(config.PORT, undefined, 'set PORT to a free port or stop whatever listens on it');
-  display.line(`data folder: ${config.SWAPDESK_DATA_DIR}`);
+  const dataDir = POOLS === undefined ? config.SWAPDESK_DATA_DIR : path.join(config.SWAPDESK_DATA_DIR, `pools-${POOLS}`);
+  display.line(`data folder: ${dataDir}${POOLS === undefined ? '' : ` (profile --pools ${POOLS})`}`);
   if (config.CHAINS_CONFIG !== path.join(config.SWAPDESK_DATA_DIR, 'chains.json')) {
     display.line(`note: CHAINS_CONFIG is ${config.CHAINS_CONFIG}; the app reads that file, not the devnet's registry`);
   }
 
   devnetStarted = true;
-  const starting = startDevnet({ dataDir: config.SWAPDESK_DATA_DIR, detached: true, signal: abort.signal, onProgress: display.onProgress });
+  const starting = startDevnet({ dataDir, scalePools: POOLS, ports: config.DEVNET_PORTS, detached: true, signal: abort.signal, onProgress: display.onProgress });
   devnetStarting = starting;
   devnet = await starting;
   display.done();
@@ -107,11 +128,11 @@ async function main(): Promise<void> {
 
   stack = createStack({
     // Behind HAProxy exactly one proxy appends the client's address: the instances trust that hop and no other.
-    env: { SWAPDESK_DATA_DIR: config.SWAPDESK_DATA_DIR, ...(CLUSTER > 1 ? { SWAPDESK_CLUSTER: 'true', TRUST_PROXY: '1' } : {}) },
+    env: { SWAPDESK_DATA_DIR: dataDir, ...(CLUSTER > 1 ? { SWAPDESK_CLUSTER: 'true', TRUST_PROXY: '1' } : {}) },
     port: config.PORT,
     instances: DEVNET_ONLY ? 0 : CLUSTER,
     build: DEVNET_ONLY ? 'never' : 'if-stale',
-    workDir: path.join(config.SWAPDESK_DATA_DIR, 'stack'),
+    workDir: path.join(dataDir, 'stack'),
     log: (line) => display.line(line),
     onFatal: (reason) => void shutdown(1, `error: ${reason}; stopping everything`),
   });

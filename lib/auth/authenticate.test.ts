@@ -92,6 +92,13 @@ describe('bearer authentication (API.md §3)', () => {
     const token = await new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', kid: 'other' }).sign(other.privateKey);
     await expectUnauthenticated(await call(`Bearer ${token}`));
   });
+  it('names the known key id but echoes a token kid only when it looks like one', async () => {
+    const msgOf = async (kid: string) => ((await (await call(`Bearer ${await signWith(claims(), { kid })}`)).json()) as { msg: string }).msg;
+    expect(await msgOf('someone-else')).toContain(`signed by key "someone-else", a different key from the one this server verifies with ("${key.kid}"`);
+    const odd = await msgOf('<script>alert(1)</script>');
+    expect(odd).toContain('signed by another key');
+    expect(odd).not.toContain('<script>');
+  });
   it('rejects a jku or x5u header even when the signature is ours', async () => {
     await expectUnauthenticated(await call(`Bearer ${await signWith(claims(), { jku: 'https://evil.example/jwks.json' })}`));
     await expectUnauthenticated(await call(`Bearer ${await signWith(claims(), { x5u: 'https://evil.example/cert.pem' })}`));

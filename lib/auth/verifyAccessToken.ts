@@ -26,12 +26,28 @@ function describe(error: unknown): DomainError {
   return unauthenticated('access token is malformed or its signature is invalid');
 }
 
+/** A key id is echoed back only when it looks like one (a JWK thumbprint or a short name), never arbitrary header text. */
+const PRINTABLE_KID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The kid the token names is not this server's key: most often a token from `npm run token` run against another data
+ * folder (its own dev key). Key ids are public (the JWKS serves them), so naming them leaks nothing.
+ */
+export function unknownKidMessage(tokenKid: unknown, knownKids: readonly string[]): string {
+  const known = knownKids.map((k) => `"${k}"`).join(', ');
+  const signedBy = typeof tokenKid === 'string' && PRINTABLE_KID.test(tokenKid) ? `key "${tokenKid}"` : tokenKid === undefined ? 'a key without a kid' : 'another key';
+  return (
+    `access token kid is unknown: it was signed by ${signedBy}, a different key from the one this server verifies with (${known}, listed at /.well-known/jwks.json); `
+    + 'a token from `npm run token` must be made with the server\'s SWAPDESK_DATA_DIR (or JWT_PRIVATE_KEY)'
+  );
+}
+
 function checkHeader(header: JWTHeaderParameters, kid: string): void {
   for (const name of FORBIDDEN_HEADERS) {
     if (name in header) throw unauthenticated(`access token header must not carry ${name}`);
   }
   if (header.alg !== JWT_ALG) throw unauthenticated('access token must be signed with ES256');
-  if (header.kid !== kid) throw unauthenticated('access token kid is unknown');
+  if (header.kid !== kid) throw unauthenticated(unknownKidMessage(header.kid, [kid]));
 }
 
 async function verifyUncached(token: string, issuer: string): Promise<{ auth: AuthContext; exp: number }> {

@@ -24,7 +24,8 @@ function share(reserve: bigint, fraction: number): bigint {
   return (reserve * BigInt(Math.round(fraction * 1e9))) / 1_000_000_000n;
 }
 
-function arbitrage(pool: PoolState, target: number, rng: Prng): Trade {
+/** The whole trade that moves the pool's price to `target` (whole quote per whole base); amountIn 0n when it is there. */
+export function tradeToPrice(pool: PoolState, target: number): Trade {
   const baseCheap = poolPrice(pool) < target;
   // Output per input in base units, as num/den: buying base pays quote, so the target is base per quote.
   const scaled = (x: number) => BigInt(Math.max(1, Math.round(x * Number(PRICE_SCALE))));
@@ -33,8 +34,13 @@ function arbitrage(pool: PoolState, target: number, rng: Prng): Trade {
   const full = baseCheap
     ? amountInToTarget(pool.reserveQuote, pool.reserveBase, PRICE_SCALE * baseUnit, scaled(target) * quoteUnit)
     : amountInToTarget(pool.reserveBase, pool.reserveQuote, scaled(target) * quoteUnit, PRICE_SCALE * baseUnit);
-  // Arbitrageurs rarely close the whole gap in one go.
-  return { baseIn: !baseCheap, amountIn: share(full, rng.between(0.5, 1)) };
+  return { baseIn: !baseCheap, amountIn: full };
+}
+
+function arbitrage(pool: PoolState, target: number, rng: Prng): Trade {
+  const full = tradeToPrice(pool, target);
+  // Arbitrageurs in the history rarely close the whole gap in one go.
+  return { baseIn: full.baseIn, amountIn: share(full.amountIn, rng.between(0.5, 1)) };
 }
 
 export function chooseTrade(pool: PoolState, referencePrice: number, rng: Prng): Trade {

@@ -1,5 +1,6 @@
-// Deploys one devnet chain's market from scratch: WETH9, test tokens, the Uniswap V2 factory and Router02, funded
-// dev accounts and seeded pools, in a handful of batched blocks.
+// Deploys one devnet chain's market from scratch: WETH9, test tokens, the Uniswap V2 factory and Router02, Uniswap V3
+// (factory, position manager, QuoterV2, its SwapRouter), funded dev accounts and seeded pools, in a handful of batched
+// blocks.
 import {
   encodeDeployData,
   encodeFunctionData,
@@ -18,6 +19,7 @@ import { weth9Abi, weth9Bytecode } from '@/contracts/generated/weth9';
 import { devAccount } from './deployUniswap';
 import { ACCOUNT_ROLES, DEV_ACCOUNT_COUNT, tokenSpec, type ChainSpec, type PoolSpec } from './devnetMarkets';
 import type { Rpc } from './rpc';
+import { queueUniswapV3, seedV3Pools, v3LiquidityNeed, type DeployedV3Pool, type UniswapV3Deployment } from './seedUniswapV3';
 import type { TxBatcher } from './txBatcher';
 import { wholeUnits } from './wholeUnits';
 
@@ -33,6 +35,8 @@ export type DeployedChain = {
   startBlock: number;
   tokens: DeployedToken[];
   pools: DeployedPool[];
+  uniswapV3: UniswapV3Deployment;
+  v3Pools: DeployedV3Pool[];
 };
 
 const GAS = {
@@ -64,7 +68,7 @@ export function poolDeposit(pool: PoolSpec): { base: bigint; quote: bigint } {
 }
 
 function liquidityNeed(spec: ChainSpec, symbol: string): bigint {
-  let need = 0n;
+  let need = v3LiquidityNeed(spec, symbol);
   for (const pool of spec.pools) {
     const deposit = poolDeposit(pool);
     if (pool.base === symbol) need += deposit.base;
@@ -111,6 +115,10 @@ export async function deployDevnetChain({ rpc, batcher, spec, nextTimestamp, onS
     return { address: getAddress(address), symbol, name: t.name, decimals: t.decimals };
   });
   const deployReceipts = await batcher.settle(nextTimestamp);
+  // After the tokens, so the V2 contracts and tokens keep the addresses they always had; in blocks of their own, as
+  // anvil drops a transaction that does not fit the block's remaining gas.
+  const uniswapV3 = queueUniswapV3(batcher, deployer, weth);
+  await batcher.settle(nextTimestamp);
   const factoryReceipt = deployReceipts.find((r) => r.contractAddress !== null && isAddressEqual(r.contractAddress, factory));
   if (!factoryReceipt) throw new Error('the factory deployment has no receipt');
   const startBlock = Number(factoryReceipt.blockNumber);
@@ -125,7 +133,9 @@ export async function deployDevnetChain({ rpc, batcher, spec, nextTimestamp, onS
       } else {
         batcher.queue({ from: deployer, to: token.address, data: encodeFunctionData({ abi: testERC20Abi, functionName: 'mint', args: [account, amount] }), gas: GAS.mint });
       }
-      batcher.queue({ from: account, to: token.address, data: encodeFunctionData({ abi: testERC20Abi, functionName: 'approve', args: [router02, maxUint256] }), gas: GAS.approve });
+      for (const spender of [router02, uniswapV3.router, ...(i === ACCOUNT_ROLES.deployer ? [uniswapV3.positionManager] : [])]) {
+        batcher.queue({ from: account, to: token.address, data: encodeFunctionData({ abi: testERC20Abi, functionName: 'approve', args: [spender, maxUint256] }), gas: GAS.approve });
+      }
     });
   }
   await batcher.settle(nextTimestamp);
@@ -147,8 +157,14 @@ export async function deployDevnetChain({ rpc, batcher, spec, nextTimestamp, onS
     data: encodeFunctionData({ abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [symbolAddress(tokenBySymbol, pool.base), symbolAddress(tokenBySymbol, pool.quote)] }),
   }, 'latest']] as const));
   const pools = spec.pools.map((pool, i) => ({ address: getAddress(`0x${(pairs[i] ?? '').slice(-40)}`), base: pool.base, quote: pool.quote }));
+  const tokenOf = (symbol: string) => {
+    const token = tokens.find((t) => t.symbol === symbol);
+    if (!token) throw new Error(`token ${symbol} is not deployed on this chain`);
+    return token;
+  };
+  const v3Pools = await seedV3Pools({ rpc, batcher, spec, deployer, v3: uniswapV3, tokenOf, nextTimestamp });
 
-  return { id: spec.id, name: spec.name, weth: getAddress(weth), factory: getAddress(factory), router02: getAddress(router02), startBlock, tokens, pools };
+  return { id: spec.id, name: spec.name, weth: getAddress(weth), factory: getAddress(factory), router02: getAddress(router02), startBlock, tokens, pools, uniswapV3, v3Pools };
 }
 
 export function symbolAddress(bySymbol: Map<string, Address>, symbol: string): Address {

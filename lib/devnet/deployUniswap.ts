@@ -1,4 +1,5 @@
-// Deploys WETH9, the Uniswap V2 factory and Router02 exactly as shipped, plus test tokens and seeded pools.
+// Deploys WETH9, the Uniswap V2 factory and Router02 and Uniswap V3 (factory, NonfungiblePositionManager, QuoterV2,
+// its SwapRouter) exactly as shipped, plus test tokens and seeded pools: one transaction at a time, for tests.
 import {
   createPublicClient,
   createWalletClient,
@@ -9,12 +10,18 @@ import {
   type PublicClient,
   type WalletClient,
   defineChain,
+  zeroAddress,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { nonfungiblePositionManagerAbi, nonfungiblePositionManagerBytecode } from '@/contracts/generated/nonfungiblePositionManager';
+import { quoterV2Abi, quoterV2Bytecode } from '@/contracts/generated/quoterV2';
 import { testERC20Abi, testERC20Bytecode } from '@/contracts/generated/testERC20';
 import { uniswapV2FactoryAbi, uniswapV2FactoryBytecode } from '@/contracts/generated/uniswapV2Factory';
 import { uniswapV2Router02Abi, uniswapV2Router02Bytecode } from '@/contracts/generated/uniswapV2Router02';
+import { uniswapV3FactoryAbi, uniswapV3FactoryBytecode } from '@/contracts/generated/uniswapV3Factory';
+import { uniswapV3SwapRouterAbi, uniswapV3SwapRouterBytecode } from '@/contracts/generated/uniswapV3SwapRouter';
 import { weth9Abi, weth9Bytecode } from '@/contracts/generated/weth9';
+import { V3_TICK_SPACING } from './v3Positions';
 
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const POLLING_MS = 50;
@@ -43,7 +50,17 @@ export function devClients(chainId: number, rpcUrl: string): DevClients {
   return { chain, publicClient, wallet };
 }
 
-export type UniswapStack = { weth: Address; factory: Address; router02: Address; startBlock: number };
+/** `factory` is Uniswap V2's; `v3Router` Uniswap's own V3 SwapRouter. */
+export type UniswapStack = {
+  weth: Address;
+  factory: Address;
+  router02: Address;
+  v3Factory: Address;
+  positionManager: Address;
+  quoterV2: Address;
+  v3Router: Address;
+  startBlock: number;
+};
 
 async function deploy(c: DevClients, deployer: WalletClient, abi: readonly unknown[], bytecode: `0x${string}`, args: readonly unknown[]): Promise<Address> {
   const account = deployer.account;
@@ -54,14 +71,27 @@ async function deploy(c: DevClients, deployer: WalletClient, abi: readonly unkno
   return receipt.contractAddress;
 }
 
-/** WETH9, UniswapV2Factory and Router02 from their shipped artifacts; the deployer is anvil account #0. */
+/**
+ * WETH9, UniswapV2Factory and Router02, then UniswapV3Factory with the 0.01 % tier enabled beside the shipped three,
+ * NonfungiblePositionManager, QuoterV2 and Uniswap's V3 SwapRouter, from their shipped artifacts; the deployer is
+ * anvil account #0.
+ */
 export async function deployUniswap(c: DevClients): Promise<UniswapStack> {
   const deployer = c.wallet(0);
   const startBlock = Number(await c.publicClient.getBlockNumber());
   const weth = await deploy(c, deployer, weth9Abi, weth9Bytecode, []);
   const factory = await deploy(c, deployer, uniswapV2FactoryAbi, uniswapV2FactoryBytecode, [devAccount(0).address]);
   const router02 = await deploy(c, deployer, uniswapV2Router02Abi, uniswapV2Router02Bytecode, [factory, weth]);
-  return { weth, factory, router02, startBlock };
+  const v3Factory = await deploy(c, deployer, uniswapV3FactoryAbi, uniswapV3FactoryBytecode, []);
+  const hash = await deployer.writeContract({
+    address: v3Factory, abi: uniswapV3FactoryAbi, functionName: 'enableFeeAmount', args: [100, V3_TICK_SPACING[100]], account: devAccount(0), chain: c.chain,
+  });
+  await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  // No token descriptor: it only renders the position NFTs' tokenURI.
+  const positionManager = await deploy(c, deployer, nonfungiblePositionManagerAbi, nonfungiblePositionManagerBytecode, [v3Factory, weth, zeroAddress]);
+  const quoterV2 = await deploy(c, deployer, quoterV2Abi, quoterV2Bytecode, [v3Factory, weth]);
+  const v3Router = await deploy(c, deployer, uniswapV3SwapRouterAbi, uniswapV3SwapRouterBytecode, [v3Factory, weth]);
+  return { weth, factory, router02, v3Factory, positionManager, quoterV2, v3Router, startBlock };
 }
 
 export async function deployToken(c: DevClients, name: string, symbol: string, decimals: number): Promise<Address> {

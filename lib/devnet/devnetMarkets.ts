@@ -1,4 +1,7 @@
-// What the devnet trades: its two chains, their tokens (start price, volatility) and pools (depth in USD).
+// What the devnet trades: its two chains, their tokens (start price, volatility) and pools (depth in USD): Uniswap V2
+// pairs and Uniswap V3 pools, some pairs on both, some only on V3, some on two V3 fee tiers.
+import type { V3FeeTier } from './v3Positions';
+
 export type TokenSpec = {
   symbol: string;
   name: string;
@@ -15,12 +18,20 @@ export type TokenSpec = {
 
 export type PoolSpec = { base: string; quote: string; /** Total value locked at the start, USD. */ tvlUsd: number };
 
+/**
+ * A Uniswap V3 pool: its fee tier, its value over the positions of its shape (RANGE_SHAPES: a ladder of ranges around
+ * the price, full range, one out of range on each side), and where its price starts relative to the reference
+ * (`priceOffset` 0.002: 0.2 % above).
+ */
+export type V3PoolSpec = PoolSpec & { fee: V3FeeTier; shape: 'volatile' | 'stable'; priceOffset: number };
+
 export type ChainSpec = {
   id: number;
   name: string;
   /** Symbols, WETH first (deployed from the shipped WETH9, not as a test token). */
   tokens: string[];
   pools: PoolSpec[];
+  v3Pools: V3PoolSpec[];
   stablecoins: string[];
   /** Two tokens with no direct pool: a quote between them needs a multi-hop route. */
   multiHopOnly: [string, string];
@@ -50,6 +61,18 @@ export const DEVNET_CHAINS: ChainSpec[] = [
       { base: 'LINK', quote: 'WETH', tvlUsd: 3_000_000 },
       { base: 'UNI', quote: 'USDC', tvlUsd: 2_000_000 },
     ],
+    v3Pools: [
+      { base: 'WETH', quote: 'USDC', fee: 500, tvlUsd: 12_000_000, shape: 'volatile', priceOffset: 0.001 },
+      { base: 'WETH', quote: 'USDC', fee: 3000, tvlUsd: 4_000_000, shape: 'volatile', priceOffset: -0.002 },
+      { base: 'WBTC', quote: 'USDC', fee: 3000, tvlUsd: 6_000_000, shape: 'volatile', priceOffset: 0.002 },
+      { base: 'WBTC', quote: 'WETH', fee: 500, tvlUsd: 5_000_000, shape: 'volatile', priceOffset: -0.001 },
+      { base: 'DAI', quote: 'USDC', fee: 100, tvlUsd: 8_000_000, shape: 'stable', priceOffset: 0.0002 },
+      { base: 'WETH', quote: 'DAI', fee: 500, tvlUsd: 3_000_000, shape: 'volatile', priceOffset: 0.0015 },
+      { base: 'LINK', quote: 'WETH', fee: 3000, tvlUsd: 2_000_000, shape: 'volatile', priceOffset: -0.003 },
+      { base: 'LINK', quote: 'USDC', fee: 3000, tvlUsd: 2_000_000, shape: 'volatile', priceOffset: 0.002 },
+      { base: 'UNI', quote: 'USDC', fee: 10000, tvlUsd: 1_000_000, shape: 'volatile', priceOffset: -0.004 },
+      { base: 'UNI', quote: 'WETH', fee: 3000, tvlUsd: 1_500_000, shape: 'volatile', priceOffset: 0.003 },
+    ],
     stablecoins: ['USDC', 'DAI'],
     multiHopOnly: ['LINK', 'DAI'],
   },
@@ -65,6 +88,18 @@ export const DEVNET_CHAINS: ChainSpec[] = [
       { base: 'LINK', quote: 'WETH', tvlUsd: 2_000_000 },
       { base: 'AAVE', quote: 'WETH', tvlUsd: 3_000_000 },
       { base: 'AAVE', quote: 'USDC', tvlUsd: 1_500_000 },
+    ],
+    v3Pools: [
+      { base: 'WETH', quote: 'USDC', fee: 500, tvlUsd: 10_000_000, shape: 'volatile', priceOffset: -0.001 },
+      { base: 'WETH', quote: 'USDC', fee: 3000, tvlUsd: 3_000_000, shape: 'volatile', priceOffset: 0.002 },
+      { base: 'WBTC', quote: 'USDC', fee: 3000, tvlUsd: 5_000_000, shape: 'volatile', priceOffset: -0.002 },
+      { base: 'WBTC', quote: 'WETH', fee: 500, tvlUsd: 4_000_000, shape: 'volatile', priceOffset: 0.001 },
+      { base: 'DAI', quote: 'USDC', fee: 100, tvlUsd: 6_000_000, shape: 'stable', priceOffset: -0.0002 },
+      { base: 'WETH', quote: 'DAI', fee: 500, tvlUsd: 2_000_000, shape: 'volatile', priceOffset: 0.0015 },
+      { base: 'LINK', quote: 'WETH', fee: 3000, tvlUsd: 1_500_000, shape: 'volatile', priceOffset: 0.003 },
+      { base: 'LINK', quote: 'USDC', fee: 10000, tvlUsd: 1_000_000, shape: 'volatile', priceOffset: -0.003 },
+      { base: 'AAVE', quote: 'WETH', fee: 3000, tvlUsd: 2_000_000, shape: 'volatile', priceOffset: -0.002 },
+      { base: 'AAVE', quote: 'USDC', fee: 10000, tvlUsd: 1_000_000, shape: 'volatile', priceOffset: 0.004 },
     ],
     stablecoins: ['USDC', 'DAI'],
     multiHopOnly: ['LINK', 'DAI'],

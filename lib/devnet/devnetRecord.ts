@@ -13,6 +13,8 @@ export const DevnetChainRecord = z.object({
   factory: Address,
   router02: Address,
   swapRouter: Address.optional(),
+  /** Uniswap's Permit2 (its canonical address), through which the router takes signed inputs. */
+  permit2: Address.optional(),
   /** keccak256 of the SwapRouter creation bytecode deployed: a router built from older sources is replaced. */
   swapRouterBuild: z.string().regex(/^0x[0-9a-f]{64}$/).optional(),
   /** Cross-chain: the DestinationSettler, its build, the bridge asset, and the relayer and attester it serves. */
@@ -31,6 +33,9 @@ export const DevnetChainRecord = z.object({
   startBlockHash: z.string().regex(/^0x[0-9a-f]{64}$/).optional(),
   tokens: z.array(TokenConfig),
   pools: z.array(z.object({ address: Address, base: z.string(), quote: z.string() })),
+  /** Uniswap V3: factory, NonfungiblePositionManager, QuoterV2 and Uniswap's own SwapRouter (records from before V3 fail to parse: deployed afresh). */
+  uniswapV3: z.object({ factory: Address, positionManager: Address, quoter: Address, router: Address }),
+  v3Pools: z.array(z.object({ address: Address, base: z.string(), quote: z.string(), fee: z.number().int().positive() })),
   history: z.object({ days: z.number(), swapsPerPair: z.number().int(), swaps: z.number().int(), blocks: z.number().int() }).nullable(),
   /** Reference USD prices at the end of the history, where the activity loop carries on from. */
   prices: z.record(z.string(), z.number()),

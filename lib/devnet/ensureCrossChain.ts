@@ -36,7 +36,7 @@ export async function ensureCrossChain({ rpcUrl, chain, relayer }: EnsureCrossCh
   let settler = chain.destinationSettler;
   const current = chain.destinationSettlerBuild === DESTINATION_SETTLER_BUILD;
   if (!settler || !current || !(await c.publicClient.getCode({ address: settler }))) {
-    settler = getAddress(await deployDestinationSettler(c, { factory: chain.factory, weth: chain.weth, deployerIndex: ACCOUNT_ROLES.deployer }));
+    settler = getAddress(await deployDestinationSettler(c, { factory: chain.factory, v3Factory: chain.uniswapV3.factory, weth: chain.weth, deployerIndex: ACCOUNT_ROLES.deployer }));
   }
 
   if (!chain.relayer || !isAddressEqual(chain.relayer, relayer)) {

@@ -1,5 +1,6 @@
 // Gives a devnet chain Swapdesk's SwapRouter, signed for by the current quote signer and attester: deploys it when
-// the chain has none or one built from older sources, and rotates signer and attester when their keys changed since.
+// the chain has none, one built from older sources or one that trusts another attester (an attester changes only after
+// the router's role delay, a day and more), and rotates the quote signer when its key changed since.
 import 'server-only';
 import { getAddress, isAddressEqual, keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -39,34 +40,37 @@ export type EnsureSwapRouterOptions = {
   chain: DeployedChain & { swapRouterBuild?: string };
   quoteSigner: Address;
   attester: Address;
+  permit2: Address;
 };
 
-export async function ensureSwapRouter({ rpcUrl, chain, quoteSigner, attester }: EnsureSwapRouterOptions): Promise<Address> {
+export async function ensureSwapRouter({ rpcUrl, chain, quoteSigner, attester, permit2 }: EnsureSwapRouterOptions): Promise<Address> {
   const c = devClients(chain.id, rpcUrl);
   const owner = devAccount(ACCOUNT_ROLES.deployer);
   const existing = chain.swapRouter;
   // A data folder from before a router change keeps its chains, but the app signs quotes for the current router.
   const current = chain.swapRouterBuild === SWAP_ROUTER_BUILD;
-  if (existing && current && (await c.publicClient.getCode({ address: existing }))) {
-    const rotate = async (read: 'quoteSigner' | 'attester', write: 'setQuoteSigner' | 'setAttester', wanted: Address) => {
-      const now = await c.publicClient.readContract({ address: existing, abi: swapRouterAbi, functionName: read });
-      if (isAddressEqual(now, wanted)) return;
+  const keeps = existing && current && (await c.publicClient.getCode({ address: existing }))
+    && isAddressEqual(await c.publicClient.readContract({ address: existing, abi: swapRouterAbi, functionName: 'attester' }), attester)
+    && isAddressEqual(await c.publicClient.readContract({ address: existing, abi: swapRouterAbi, functionName: 'PERMIT2' }), permit2);
+  if (existing && keeps) {
+    const signer = await c.publicClient.readContract({ address: existing, abi: swapRouterAbi, functionName: 'quoteSigner' });
+    if (!isAddressEqual(signer, quoteSigner)) {
       const hash = await c.wallet(ACCOUNT_ROLES.deployer).writeContract({
-        address: existing, abi: swapRouterAbi, functionName: write, args: [wanted], account: owner, chain: c.chain,
+        address: existing, abi: swapRouterAbi, functionName: 'setQuoteSigner', args: [quoteSigner], account: owner, chain: c.chain,
       });
       await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
-    };
-    await rotate('quoteSigner', 'setQuoteSigner', quoteSigner);
-    await rotate('attester', 'setAttester', attester);
+    }
     return existing;
   }
   const deployed = await deploySwapRouter(c, {
     factory: chain.factory,
+    v3Factory: chain.uniswapV3.factory,
     weth: chain.weth,
     owner: owner.address,
     quoteSigner,
     feeRecipient: devAccount(ACCOUNT_ROLES.feeRecipient).address,
     attester,
+    permit2,
     deployerIndex: ACCOUNT_ROLES.deployer,
   });
   return getAddress(deployed);

@@ -1,15 +1,18 @@
-// Fills a freshly deployed devnet chain with weeks of trading: real Router02 swaps from several trader accounts,
-// batched into blocks whose timestamps are warped so the history ends at the present.
+// Fills a freshly deployed devnet chain with weeks of trading: real Router02 swaps on the V2 pairs and Uniswap V3
+// SwapRouter swaps on the V3 pools, from several trader accounts, batched into blocks whose timestamps are warped so the
+// history ends at the present.
 import { decodeFunctionResult, encodeFunctionData, isAddressEqual, type Address, type Hex } from 'viem';
 import { uniswapV2PairAbi } from '@/contracts/generated/uniswapV2Pair';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import { chooseTrade, type PoolState } from './chooseTrade';
+import { chooseV3Trade } from './chooseV3Trade';
 import { devAccount } from './deployUniswap';
 import { symbolAddress, type DeployedChain } from './deployDevnetChain';
 import { ACCOUNT_ROLES } from './devnetMarkets';
-import { referencePrices } from './referencePrices';
+import { referencePrices, type ReferencePrices } from './referencePrices';
 import { prng, type Prng } from './prng';
 import type { Rpc } from './rpc';
+import { queueV3Swap, readV3Pools, refreshV3Prices, type SimV3Pool } from './simV3Pools';
 import type { TxBatcher } from './txBatcher';
 import { getAmountOut } from './v2Math';
 
@@ -116,9 +119,17 @@ function scheduleSwaps(pools: number, perPool: number, blocks: number, rng: Prng
   return perBlock;
 }
 
+function queueV3Trade(batcher: TxBatcher, router: Address, pool: SimV3Pool, trader: Address, reference: ReferencePrices, timestamp: number, rng: Prng): void {
+  const baseUsd = reference.usdAt(pool.base, timestamp);
+  const quoteUsd = reference.usdAt(pool.quote, timestamp);
+  const trade = chooseV3Trade({ price: pool.price, tvlUsd: pool.tvlUsd, baseUsd, quoteUsd, ...pool.sides }, baseUsd / quoteUsd, rng);
+  queueV3Swap(batcher, router, pool, trader, trade);
+}
+
 export async function generateHistory(options: HistoryOptions): Promise<HistoryResult> {
   const { rpc, batcher, chain, days, swapsPerPair, endTimestamp, onProgress } = options;
   const pools = await readPools(rpc, chain);
+  const v3Pools = await readV3Pools(rpc, chain);
   const start = endTimestamp - days * 86_400;
   // The reference path depends on the seed only, not on the chain, so both devnets trade the same market.
   const reference = referencePrices(chain.tokens.map((t) => t.symbol), { start, end: endTimestamp, seed: options.seed });
@@ -126,17 +137,27 @@ export async function generateHistory(options: HistoryOptions): Promise<HistoryR
   const traders = ACCOUNT_ROLES.traders.map((i) => devAccount(i).address);
   const blockCount = Math.max(1, Math.ceil(swapsPerPair * BLOCKS_PER_SWAP));
   const times = blockTimestamps(blockCount, start, endTimestamp, tradeRng);
-  const schedule = scheduleSwaps(pools.length, Math.min(swapsPerPair, blockCount), blockCount, tradeRng);
-  const total = pools.length * Math.min(swapsPerPair, blockCount);
+  // V2 pairs first, then the V3 pools: index i ≥ pools.length is V3 pool i − pools.length.
+  const schedule = scheduleSwaps(pools.length + v3Pools.length, Math.min(swapsPerPair, blockCount), blockCount, tradeRng);
+  const total = (pools.length + v3Pools.length) * Math.min(swapsPerPair, blockCount);
   let done = 0;
 
   for (let b = 0; b < blockCount; b++) {
     const timestamp = times[b] ?? endTimestamp;
-    for (const poolIndex of schedule[b] ?? []) {
+    const scheduled = schedule[b] ?? [];
+    // A V3 pool's price after the previous block is read from the chain rather than simulated.
+    const v3Here = scheduled.flatMap((i) => v3Pools[i - pools.length] ?? []);
+    await refreshV3Prices(rpc, v3Here);
+    for (const poolIndex of scheduled) {
       const pool = pools[poolIndex];
-      if (!pool) continue;
-      const trade = chooseTrade(pool, reference.usdAt(pool.base, timestamp) / reference.usdAt(pool.quote, timestamp), tradeRng);
-      queueSwap(batcher, chain.router02, pool, tradeRng.pick(traders), trade.baseIn, trade.amountIn);
+      if (pool) {
+        const trade = chooseTrade(pool, reference.usdAt(pool.base, timestamp) / reference.usdAt(pool.quote, timestamp), tradeRng);
+        queueSwap(batcher, chain.router02, pool, tradeRng.pick(traders), trade.baseIn, trade.amountIn);
+      } else {
+        const v3Pool = v3Pools[poolIndex - pools.length];
+        if (!v3Pool) continue;
+        queueV3Trade(batcher, chain.uniswapV3.router, v3Pool, tradeRng.pick(traders), reference, timestamp, tradeRng);
+      }
       done++;
     }
     await batcher.flush();

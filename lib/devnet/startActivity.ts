@@ -1,65 +1,81 @@
-// Keeps a devnet market alive in real time: the activity account swaps on a random pool every few seconds,
-// following the same kind of price walk as the history so pools stay consistent with each other.
-import { devAccount } from './deployUniswap';
+// Keeps the devnet market alive in real time, on both chains at once: one reference price per token (a random walk,
+// stablecoins pinned near 1 USD) that both chains share; every few seconds each chain gets a block of retail trades of
+// heavy-tailed size, backrun by an arbitrageur who keeps every pool within its band of the reference, so pools of one
+// pair stay within their fees of each other on a chain and across the two.
+import { chainMarket, type ChainMarket } from './chainMarket';
 import type { DeployedChain } from './deployDevnetChain';
-import { ACCOUNT_ROLES } from './devnetMarkets';
-import { queueSwap, readPools, refreshReserves, type SimPool } from './generateHistory';
-import { chooseTrade } from './chooseTrade';
-import { priceWalk } from './priceWalk';
+import { priceWalk, type PriceWalk } from './priceWalk';
 import { prng } from './prng';
 import { rpc as rpcClient } from './rpc';
-import { txBatcher } from './txBatcher';
+
+export type ActivityChain = { rpcUrl: string; chain: DeployedChain };
 
 export type ActivityOptions = {
-  rpcUrl: string;
-  chain: DeployedChain;
-  /** Reference prices to continue from (the end of the history); the spec's start prices otherwise. */
+  chains: readonly ActivityChain[];
+  /** Reference prices for tokens the V2 pools do not price (the end of the history); the spec's start prices otherwise. */
   prices?: Record<string, number>;
   intervalMs?: readonly [min: number, max: number];
+  /**
+   * Market time runs this many times faster than the wall clock: the waits between blocks shrink and the reference
+   * prices move as far per block as they would at 1 (tests run minutes of market in seconds). Default 1.
+   */
+  timeScale?: number;
   seed?: number;
-  onSwap?: () => void;
-  onError?: (error: unknown) => void;
+  /** After each round of blocks (one per chain); the loop waits for it before the next round. */
+  onTick?: (tick: ActivityTick) => void | Promise<void>;
+  onError?: (error: unknown, chainId: number) => void;
 };
+
+/** A finished round: the reference it traded towards, and the market time since the loop started (ms). */
+export type ActivityTick = { usd: (symbol: string) => number; marketMs: number };
 
 export type Activity = { stop(): Promise<void> };
 
 export const ACTIVITY_INTERVAL_MS = [2_000, 5_000] as const;
+const MS_PER_DAY = 86_400_000;
 
 export function startActivity(options: ActivityOptions): Activity {
-  const rpc = rpcClient(options.rpcUrl);
   const rng = prng(options.seed ?? Date.now());
   const [minMs, maxMs] = options.intervalMs ?? ACTIVITY_INTERVAL_MS;
-  const walk = priceWalk(options.chain.tokens.map((t) => t.symbol), rng, options.prices);
-  const trader = devAccount(ACCOUNT_ROLES.activity).address;
+  const scale = options.timeScale ?? 1;
+  const symbols = [...new Set(options.chains.flatMap((c) => c.chain.tokens.map((t) => t.symbol)))];
+  let walk: PriceWalk | undefined;
+  const startedAt = Date.now();
+  let marketMs = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  let last = Date.now();
-  let pools: SimPool[] | undefined;
+  let markets: Promise<ChainMarket[]> | undefined;
+
+  const load = () => Promise.all(options.chains.map((c) => chainMarket(rpcClient(c.rpcUrl), c.chain)));
 
   const tick = async () => {
-    if (pools) await refreshReserves(rpc, pools);
-    else pools = await readPools(rpc, options.chain);
-    const pool = rng.pick(pools);
-    const now = Date.now();
-    walk.advance((now - last) / 86_400_000);
-    last = now;
-    const trade = chooseTrade(pool, walk.usd(pool.base) / walk.usd(pool.quote), rng);
-    // Automine is on: the swap is mined as it arrives, in a block stamped with the wall clock.
-    const batcher = txBatcher(rpc);
-    await batcher.init([trader]);
-    queueSwap(batcher, options.chain.router02, pool, trader, trade.baseIn, trade.amountIn);
-    await batcher.flush();
-    options.onSwap?.();
+    markets ??= load().catch((error: unknown) => {
+      markets = undefined;
+      throw error;
+    });
+    const loaded = await markets;
+    // Resume from where the pools stand (a restart hours after the history), not from the history's last prices,
+    // which the arbitrageur would otherwise drag every pool back to at once. The first chain's pools win.
+    walk ??= priceWalk(symbols, rng, Object.assign({}, options.prices, ...loaded.map((m) => m.poolUsd()).reverse()));
+    const now = (Date.now() - startedAt) * scale;
+    const reference = walk;
+    reference.advance((now - marketMs) / MS_PER_DAY);
+    marketMs = now;
+    const usd = (symbol: string) => reference.usd(symbol);
+    await Promise.all(loaded.map((m) => m.tradeBlock(usd, rng).catch((error: unknown) => {
+      if (!stopped) options.onError?.(error, m.chain.id);
+    })));
+    await options.onTick?.({ usd, marketMs });
   };
 
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
       running = tick().catch((error: unknown) => {
-        if (!stopped) options.onError?.(error);
+        if (!stopped) options.onError?.(error, options.chains[0]?.chain.id ?? 0);
       }).finally(schedule);
-    }, rng.between(minMs, maxMs));
+    }, rng.between(minMs, maxMs) / scale);
   };
   schedule();
 

@@ -6,12 +6,15 @@ import type { Address, Hex } from 'viem';
 import { assertPortFree } from './assertPortFree';
 import { DevnetError } from './devnetError';
 import { deployDevnetChain } from './deployDevnetChain';
+import { devClients } from './deployUniswap';
+import { ensurePermit2 } from './ensurePermit2';
 import { DEVNET_CHAINS, type ChainSpec } from './devnetMarkets';
 import { ensureCrossChain } from './ensureCrossChain';
 import { devnetAttester, devnetQuoteSigner, devnetRelayer, ensureSwapRouter, SWAP_ROUTER_BUILD } from './ensureSwapRouter';
 import { readDevnetRecord, writeDevnetRecord, type DevnetChainRecord } from './devnetRecord';
 import { generateHistory } from './generateHistory';
 import { rpc as rpcClient, type Rpc } from './rpc';
+import { seedScaleMarkets } from './seedScaleMarkets';
 import { startActivity, type Activity } from './startActivity';
 import { startAnvil, type Anvil, type AnvilOptions } from './startAnvil';
 import { txBatcher } from './txBatcher';
@@ -28,7 +31,7 @@ export type StartDevnetOptions = {
   ports?: readonly [number, number] | 'free';
   /** History generated on a fresh deployment. Default 30 days, 1000 swaps per pair. */
   history?: HistoryPlan | 'none';
-  /** Live swaps from account #9 every 2–5 s on each chain (or at the given interval). Default true. */
+  /** Live market from account #9: a block of trades and arbitrage every 2–5 s on each chain (or at the given interval). Default true. */
   activity?: boolean | { intervalMs: readonly [number, number] };
   onProgress?: (progress: DevnetProgress) => void;
   /** Seeds the simulated markets (1 by default), so every fresh devnet has the same history shape. */
@@ -49,6 +52,11 @@ export type StartDevnetOptions = {
    * the app's own (RELAYER_KEY, else `<dataDir>/relayer.key`).
    */
   relayer?: Address;
+  /**
+   * The `--pools N` profile: a fresh chain gets about this many pools (V2 and V3) over about N / 5 tokens besides its
+   * default market (lib/devnet/scaleMarkets.ts). Undefined: the default market only.
+   */
+  scalePools?: number;
 };
 
 export type DevnetChain = { id: number; name: string; rpcUrl: string; port: number; record: DevnetChainRecord; anvil: Anvil; fresh: boolean };
@@ -76,7 +84,11 @@ async function deploymentIntact(rpc: Rpc, record: DevnetChainRecord): Promise<bo
   if (record.startBlockHash) {
     if ((await blockHash(rpc, record.startBlock)) !== record.startBlockHash) return false;
   } else if ((await blockHash(rpc, 0)) !== record.genesisHash) return false;
-  const addresses = [record.factory, record.router02, record.weth, ...record.pools.map((p) => p.address), ...record.tokens.map((t) => t.address)];
+  const { uniswapV3 } = record;
+  const addresses = [
+    record.factory, record.router02, record.weth, ...record.pools.map((p) => p.address), ...record.tokens.map((t) => t.address),
+    uniswapV3.factory, uniswapV3.positionManager, uniswapV3.quoter, uniswapV3.router, ...record.v3Pools.map((p) => p.address),
+  ];
   const [chainId, ...codes] = await rpc.batch<Hex>([['eth_chainId', []], ...addresses.map((a) => ['eth_getCode', [a, 'latest']] as const)]);
   return Number(chainId) === record.id && codes.every((code) => code !== '0x' && code.length > 2);
 }
@@ -142,6 +154,10 @@ async function freshChain({ spec, port, options, launch, historyEnd }: ChainStar
     }
     // Back to real time: blocks are mined as transactions arrive, stamped with the wall clock.
     await rpc.call('evm_setTime', [Math.floor(Date.now() / 1000)]);
+    if (options.scalePools !== undefined) {
+      const seeded = await seedScaleMarkets({ rpc, batcher, chain: deployed, poolCount: options.scalePools, onStep: (step) => progress('deploy', `pools profile: ${step}…`) });
+      progress('deploy', `pools profile: ${seeded.tokens} tokens, ${seeded.v2Pools} V2 and ${seeded.v3Pools} V3 pools added in ${seeded.blocks} blocks`);
+    }
     await rpc.call('evm_setAutomine', [true]);
     const record: DevnetChainRecord = {
       ...deployed, genesisHash: await genesisHash(rpc), startBlockHash: await blockHash(rpc, deployed.startBlock), history: historyRecord, prices, deployedAt: new Date().toISOString(),
@@ -161,8 +177,10 @@ async function startChain(start: ChainStart): Promise<DevnetChain> {
     const quoteSigner = start.options.quoteSigner ?? devnetQuoteSigner(dataDir);
     const attester = start.options.attester ?? devnetAttester(dataDir);
     if (chain.record.swapRouterBuild !== SWAP_ROUTER_BUILD) start.options.onProgress?.({ chainId: chain.id, stage: 'swapRouter', message: `chain ${chain.id}: deploying SwapRouter and DestinationSettler…` });
-    const swapRouter = await ensureSwapRouter({ rpcUrl: chain.rpcUrl, chain: chain.record, quoteSigner, attester });
-    chain.record = { ...chain.record, swapRouter, swapRouterBuild: SWAP_ROUTER_BUILD, attester };
+    // Before the router, which is built wired to it; chains saved before Permit2 get it here too.
+    const permit2 = await ensurePermit2(devClients(chain.id, chain.rpcUrl));
+    const swapRouter = await ensureSwapRouter({ rpcUrl: chain.rpcUrl, chain: chain.record, quoteSigner, attester, permit2 });
+    chain.record = { ...chain.record, permit2, swapRouter, swapRouterBuild: SWAP_ROUTER_BUILD, attester };
     // Deployed right after the router by the same account, so a fresh devnet has it at the same address on both chains.
     const crossChain = await ensureCrossChain({ rpcUrl: chain.rpcUrl, chain: chain.record, relayer: start.options.relayer ?? devnetRelayer(dataDir) });
     chain.record = { ...chain.record, ...crossChain };
@@ -215,11 +233,13 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
 
   const activity = options.activity ?? true;
   const loops: Activity[] = activity
-    ? chains.map((c) => startActivity({
-      rpcUrl: c.rpcUrl, chain: c.record, prices: c.record.prices,
+    ? [startActivity({
+      chains: chains.map((c) => ({ rpcUrl: c.rpcUrl, chain: c.record })),
+      // Both chains' histories end on the same reference prices.
+      prices: chains[0]?.record.prices,
       intervalMs: typeof activity === 'object' ? activity.intervalMs : undefined,
-      onError: (error: unknown) => options.onProgress?.({ chainId: c.id, stage: 'activity', message: `chain ${c.id}: activity swap failed: ${error instanceof Error ? error.message : String(error)}` }),
-    }))
+      onError: (error: unknown, chainId: number) => options.onProgress?.({ chainId, stage: 'activity', message: `chain ${chainId}: market activity failed: ${error instanceof Error ? error.message : String(error)}` }),
+    })]
     : [];
   for (const c of chains) options.onProgress?.({ chainId: c.id, stage: 'ready', message: `chain ${c.id} (${c.name}) ready at ${c.rpcUrl}` });
 

@@ -7,6 +7,11 @@ export type RunningChain = { record: DevnetChainRecord; rpcUrl: string };
 
 /** Seconds between devnet blocks as the app should poll them: the activity loop trades every 2–5 s. */
 const DEVNET_BLOCK_TIME_S = 2;
+/**
+ * Cross-chain depth on the devnet: one block on top. anvil mines a block per transaction, so a confirmation costs the
+ * wait for the chain's next transaction (the activity loop's swap every 2–5 s when nothing else is sent).
+ */
+export const DEVNET_CONFIRMATIONS = 1;
 
 export function chainsFile(chains: readonly RunningChain[], stablecoins: (chainId: number) => readonly string[]): ChainsFile {
   return ChainsFile.parse({
@@ -21,7 +26,11 @@ export function chainsFile(chains: readonly RunningChain[], stablecoins: (chainI
       factory: record.factory,
       router02: record.router02,
       weth: record.weth,
+      v3Factory: record.uniswapV3.factory,
+      v3Quoter: record.uniswapV3.quoter,
+      v3PositionManager: record.uniswapV3.positionManager,
       ...(record.swapRouter ? { swapRouter: record.swapRouter } : {}),
+      ...(record.permit2 ? { permit2: record.permit2 } : {}),
       ...(record.destinationSettler ? { destinationSettler: record.destinationSettler } : {}),
       ...(record.bridgeToken ? { bridgeToken: record.bridgeToken } : {}),
       ...(record.relayer ? { relayer: record.relayer } : {}),
@@ -32,6 +41,7 @@ export function chainsFile(chains: readonly RunningChain[], stablecoins: (chainI
       }),
       startBlock: record.startBlock,
       blockTimeSec: DEVNET_BLOCK_TIME_S,
+      confirmations: DEVNET_CONFIRMATIONS,
       tokens: record.tokens,
     })),
   });

@@ -23,8 +23,11 @@ export const DOMAIN_ERROR_TYPES = [
 
 export type DomainErrorType = (typeof DOMAIN_ERROR_TYPES)[number];
 
-/** Extra keys for the answer's `error` object (`field`, slippage details…). */
-export type DomainErrorDetails = { field?: string } & Record<string, unknown>;
+/**
+ * Extra keys for the answer's `error` object (`field`, slippage details…). `retryable` overrides the type's usual
+ * retryability for a condition that passes by itself (the relayer not running right now), where the catalogue allows it.
+ */
+export type DomainErrorDetails = { field?: string; retryable?: boolean } & Record<string, unknown>;
 
 /** An expected failure with a documented answer; anything else thrown is a bug (INTERNAL). */
 export class DomainError extends Error {

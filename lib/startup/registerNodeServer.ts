@@ -19,19 +19,40 @@ export async function registerNodeServer(): Promise<void> {
   (await import('@/lib/api/rateLimit')).rateLimitStore();
   registerIndexerHealth();
   registerRelayerHealth();
-  void checkSignerAtStartUp(log);
+  await checkSignerAtStartUp(log);
   // A store that is down at boot must not keep quotes from being served; market routes retry on each request.
   await readyDb().catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'store not ready at start-up'));
 }
 
-/** Says, per chain, when this service's quote-signing key is not the router's signer (never blocks start-up). */
-async function checkSignerAtStartUp(log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }): Promise<void> {
+/**
+ * Refuses to serve (exit 1) when a deployed router expects another quote signer, or trades on another factory or WETH
+ * than the registry names: every firm quote would be refused on-chain. A chain that does not answer is only logged.
+ */
+async function checkSignerAtStartUp(log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }): Promise<void> {
+  const [{ loadChains }, { quoteSignerAccount }, { checkDeployment, DeploymentMismatchError }, { env }] = await Promise.all([
+    import('@/lib/chains/loadChains'), import('@/lib/contracts/quoteSigner'), import('@/lib/startup/checkDeployment'), import('@/lib/env'),
+  ]);
+  let chains;
   try {
-    const [{ loadChains }, { quoteSignerAccount }, { logRouterKeyCheck }, { env }] = await Promise.all([
-      import('@/lib/chains/loadChains'), import('@/lib/contracts/quoteSigner'), import('@/lib/contracts/checkRouterKeys'), import('@/lib/env'),
-    ]);
-    await logRouterKeyCheck(loadChains(), 'quoteSigner', quoteSignerAccount().address, env().RPC_TIMEOUT_MS, log);
+    chains = loadChains();
   } catch (error: unknown) {
-    log.error({ err: error instanceof Error ? error.message : String(error) }, 'quote signer check failed');
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'quote signer check skipped: no chain registry yet');
+    return;
   }
+  const config = env();
+  // Without QUOTE_SIGNER_KEY, only on devnet chains: checked before the key file is read or generated.
+  const { devKeyProblems } = await import('@/lib/startup/devKeyProblems');
+  const devKey = config.QUOTE_SIGNER_KEY ? [] : await devKeyProblems(chains, 'QUOTE_SIGNER_KEY', config.RPC_TIMEOUT_MS);
+  if (devKey.length > 0) {
+    process.stderr.write(`refusing to serve with a devnet-only quote signer key: QUOTE_SIGNER_KEY is not set and not every chain is a devnet:\n${devKey.map((p) => `  - ${p}`).join('\n')}\n`);
+    process.exit(1);
+  }
+  const signer = quoteSignerAccount().address;
+  const check = await checkDeployment(chains, 'quoteSigner', signer, config.RPC_TIMEOUT_MS);
+  if (check.problems.length > 0) {
+    process.stderr.write(`${new DeploymentMismatchError('quoteSigner', check.problems).message}\n`);
+    process.exit(1);
+  }
+  for (const line of check.unreachable) log.warn({}, `quote signer check could not read ${line}`);
+  if (check.unreachable.length === 0) log.info({ quoteSigner: signer }, 'quote signer, factory and WETH agree with the deployed contracts');
 }

@@ -15,4 +15,5 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   { name: 'indexer', script: 'scripts/indexer.ts' },
   { name: 'quote-follower', script: 'scripts/quoteFollower.ts' },
   { name: 'relayer', script: 'scripts/relayer.ts', clusterRoles: ['relayer'] },
+  { name: 'attester', script: 'scripts/attester.ts', clusterRoles: ['attester'] },
 ];

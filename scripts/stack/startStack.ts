@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { freePort } from '@/lib/devnet/startAnvil';
 import { spawnChild, type Child } from '../devnet/spawnChild';
 import { BACKGROUND_JOBS, type BackgroundJob } from './backgroundJobs';
 import { buildIsStale } from './buildIsStale';
@@ -168,6 +169,12 @@ export function createStack(options: StackOptions): Stack {
     },
     haproxySocket,
     async start() {
+      // The relayer reaches the attester over loopback: unless configured, on a port free now, so that stacks side
+      // by side (tests, benchmarks) each pair their own.
+      if (!env.ATTESTER_URL) {
+        const attesterPort = env.ATTESTER_PORT ?? String(await freePort());
+        Object.assign(env, { ATTESTER_PORT: attesterPort, ATTESTER_URL: `http://127.0.0.1:${attesterPort}` });
+      }
       // The jobs start first: the indexer catches up while the app builds.
       for (const job of options.jobs ?? BACKGROUND_JOBS) {
         for (let copy = 0; copy < (options.jobCopies ?? 1); copy++) jobs.push(startJob(job, copy));
