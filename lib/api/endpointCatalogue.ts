@@ -10,7 +10,10 @@ import { liveEndpoint } from './endpoints/liveEndpoint';
 import { openapiEndpoint } from './endpoints/openapiEndpoint';
 import { klinesEndpoint, pairEndpoint, pairsEndpoint } from './endpoints/marketEndpoints';
 import { marketStreamEndpoint } from './endpoints/marketStreamEndpoint';
+import { tradesEndpoint } from './endpoints/tradesEndpoint';
+import { tokensEndpoint } from './endpoints/tokensEndpoint';
 import { quoteStatusEndpoint } from './endpoints/quoteStatusEndpoint';
+import { quoteStreamEndpoint } from './endpoints/quoteStreamEndpoint';
 import { quotesEndpoint } from './endpoints/quotesEndpoint';
 import type { EndpointSpec } from './openapi';
 
@@ -24,8 +27,11 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   pairsEndpoint,
   pairEndpoint,
   klinesEndpoint,
+  tradesEndpoint,
+  tokensEndpoint,
   marketStreamEndpoint,
   indicativeQuoteEndpoint,
+  quoteStreamEndpoint,
   firmQuoteEndpoint,
   quoteStatusEndpoint,
   quotesEndpoint,

@@ -30,6 +30,17 @@ describe('errorResponse', () => {
     });
   });
 
+  it('a condition that passes by itself answers retryable where its type allows it; other types keep their rule', async () => {
+    const relayerDown = errorResponse(new DomainError('INSUFFICIENT_LIQUIDITY', 'the relayer is not running right now', { field: 'dst_chain_id', retryable: true, retry_after_sec: 10 }));
+    expect(relayerDown.status).toBe(422);
+    expect(relayerDown.headers.get('retry-after')).toBe('10');
+    expect((await relayerDown.json()).error).toEqual({ type: 'INSUFFICIENT_LIQUIDITY', field: 'dst_chain_id', retry_after_sec: 10, retryable: true });
+    const tooMuch = errorResponse(new DomainError('INSUFFICIENT_LIQUIDITY', 'amount_in is more than the pools can fill', { field: 'amount_in' }));
+    expect((await tooMuch.json()).error.retryable).toBe(false);
+    const invalid = errorResponse(new DomainError('INVALID_ARGUMENT', 'slippage is too high', { field: 'slippage', retryable: true }));
+    expect((await invalid.json()).error.retryable).toBe(false);
+  });
+
   it('asks for a Bearer token on UNAUTHENTICATED', () => {
     const res = errorResponse(new DomainError('UNAUTHENTICATED', 'authorization header is required'));
     expect(res.status).toBe(401);

@@ -1,7 +1,7 @@
 // The `/v1` response envelope (API.md §1): `{ code, msg, data }` and, on failure, `error`.
 import { DomainError } from '@/lib/domain/DomainError';
 import { isJsonText, type JsonText } from '@/lib/domain/jsonText';
-import { ApiError, ERRORS, httpStatusOf } from './errors';
+import { ApiError, ERRORS, httpStatusOf, isRetryable } from './errors';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -23,7 +23,7 @@ export function errorBody(error: DomainError): ErrorBody {
     code: spec.code,
     msg: error.message,
     data: null,
-    error: { type: error.type, ...error.details, retryable: spec.retryable },
+    error: { type: error.type, ...error.details, retryable: isRetryable(error) },
   };
 }
 

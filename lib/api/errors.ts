@@ -23,6 +23,18 @@ export const ERRORS = {
 
 export type ErrorType = DomainErrorType;
 
+/**
+ * Types whose answers may say `retryable: true` although the type usually is not: a cross-chain quote refused
+ * because the relayer is not running or its fills are slow right now (the same request succeeds later).
+ */
+export const RETRYABLE_SOMETIMES: ReadonlySet<ErrorType> = new Set(['INSUFFICIENT_LIQUIDITY']);
+
+/** Whether this answer is retryable: the type's own rule, or the error's override where the type allows one. */
+export function isRetryable(error: DomainError): boolean {
+  const override = error.details.retryable;
+  return typeof override === 'boolean' && RETRYABLE_SOMETIMES.has(error.type) ? override : ERRORS[error.type].retryable;
+}
+
 /** Extra keys for the `error` object (`field`, `retry_after_sec`, slippage details…). */
 export type ErrorDetails = DomainErrorDetails;
 

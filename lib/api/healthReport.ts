@@ -1,7 +1,7 @@
 // Builds the /v1/health answer: latest block per chain (bounded RPC calls), the indexer's lag and the relayer's state,
 // and the store, Redis and the background jobs' leases.
 import 'server-only';
-import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { depthsOf, type ChainConfig } from '@/lib/chains/chainConfig';
 import { latestBlock } from '@/lib/chains/latestBlock';
 import { env } from '@/lib/env';
 import type { ChainHealth, HealthResponse, RelayerHealth } from './endpoints/healthEndpoint';
@@ -44,7 +44,7 @@ async function relayerState(provider: RelayerStatus, chainId: number, head: bigi
   return lag !== null && lag > maxLag ? { relayer, reason: `relayer lags ${lag} blocks behind (at most ${maxLag} allowed)` } : { relayer };
 }
 
-type Limits = { timeoutMs: number; maxIndexerLag: number; maxRelayerLag: number };
+type Limits = { timeoutMs: number; maxIndexerLag: number; maxRelayerLag: number; relayerConfirmations: number };
 
 async function chainHealth(chain: ChainConfig, limits: Limits): Promise<ChainHealth> {
   const head = await latestBlock(chain.rpcUrl, limits.timeoutMs);
@@ -55,7 +55,9 @@ async function chainHealth(chain: ChainConfig, limits: Limits): Promise<ChainHea
   if (indexer) row = { ...row, ...(await indexerState(indexer, chain.id, head.blockNumber, limits.maxIndexerLag)) };
   const relayer = relayerStatus();
   if (relayer) {
-    const state = await relayerState(relayer, chain.id, head.blockNumber, limits.maxRelayerLag);
+    // The relayer scans up to the chain's depth: the larger of RELAYER_CONFIRMATIONS and the registry's confirmations.
+    const depth = Math.max(limits.relayerConfirmations, depthsOf(chain).confirmations);
+    const state = await relayerState(relayer, chain.id, head.blockNumber, limits.maxRelayerLag + depth);
     if (state.relayer) row = { ...row, relayer: state.relayer };
     // The first reason stays: it is the one nearest the root (no RPC, then no indexer, then no relayer).
     if (state.reason) row = { ...row, ok: false, reason: row.reason ?? state.reason };
@@ -66,7 +68,7 @@ async function chainHealth(chain: ChainConfig, limits: Limits): Promise<ChainHea
 /** Probes every chain in parallel; each probe is bounded by RPC_TIMEOUT_MS, so this is too. */
 export async function healthReport(chains: readonly ChainConfig[]): Promise<HealthResponse> {
   const { RPC_TIMEOUT_MS, HEALTH_MAX_INDEXER_LAG_BLOCKS, HEALTH_MAX_RELAYER_LAG_BLOCKS, RELAYER_CONFIRMATIONS } = env();
-  const limits = { timeoutMs: RPC_TIMEOUT_MS, maxIndexerLag: HEALTH_MAX_INDEXER_LAG_BLOCKS, maxRelayerLag: HEALTH_MAX_RELAYER_LAG_BLOCKS + RELAYER_CONFIRMATIONS };
+  const limits = { timeoutMs: RPC_TIMEOUT_MS, maxIndexerLag: HEALTH_MAX_INDEXER_LAG_BLOCKS, maxRelayerLag: HEALTH_MAX_RELAYER_LAG_BLOCKS, relayerConfirmations: RELAYER_CONFIRMATIONS };
   const [rows, services] = await Promise.all([Promise.all(chains.map((c) => chainHealth(c, limits))), servicesHealth(RPC_TIMEOUT_MS)]);
   // Redis away is not unready (limits fall back per instance); the store away is.
   return { status: rows.every((r) => r.ok) && services.store.ok ? 'ok' : 'unavailable', chains: rows, services };

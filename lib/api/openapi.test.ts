@@ -49,9 +49,11 @@ describe('GET /v1/openapi.json', () => {
     const components = doc.components as { schemas: Json; securitySchemes: Json };
     expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(components.schemas.Error_INVALID_ARGUMENT).toMatchObject({ type: 'object', required: expect.arrayContaining(['code', 'msg', 'data', 'error']) });
-    const health = doc.paths['/v1/health']?.get as { responses: Json; security: unknown[] };
+    const health = doc.paths['/v1/health']?.get as { responses: Json; security: unknown[]; description: string };
     expect(Object.keys(health.responses)).toEqual(expect.arrayContaining(['200', '429', '500', '503']));
     expect(health.security).toEqual([]);
+    // The relayer's allowed lag is counted from each chain's deposit depth, as healthReport measures it.
+    expect(health.description).toMatch(/beyond the chain's deposit depth \(the larger of RELAYER_CONFIRMATIONS and the chain's registry `confirmations`/);
     const chains200 = (doc.paths['/v1/chains']?.get as { responses: Record<string, { content: Record<string, { schema: Json }> }> }).responses['200'];
     expect(chains200?.content['application/json']?.schema).toMatchObject({ properties: { code: { const: 0 }, data: { type: 'array' } } });
     expectRefsResolve(doc);

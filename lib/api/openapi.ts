@@ -1,7 +1,7 @@
 // OpenAPI 3.1 generated from the same zod schemas the handlers validate with (API.md §6).
 import { z } from 'zod';
 import type { Scope } from '@/lib/auth/scopes';
-import { ERRORS, type ErrorType } from './errors';
+import { ERRORS, RETRYABLE_SOMETIMES, type ErrorType } from './errors';
 import type { RouteOptions } from './route';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,6 +25,8 @@ export type EndpointSpec<
   response: z.ZodType;
   /** Media type of a success; `application/json` unless the endpoint streams (`text/event-stream`). */
   contentType?: string;
+  /** An event stream's main event, whose `data` follows `response` (default `candle`). */
+  eventName?: string;
   /** Error types this endpoint documents beyond the ones implied by its options. */
   errors?: ErrorType[];
   /** One realistic exchange: the request's query or body and the success `data` (or bare body) it answers. */
@@ -40,7 +42,7 @@ export function defineEndpoint<
 }
 
 export const ErrorBodySchema = z.object({
-  code: z.number().int().describe('Numeric error code (API.md §1), e.g. 40001'),
+  code: z.number().int().describe('Numeric error code (docs/API.md §1), e.g. 40001'),
   msg: z.string().describe('One human sentence naming the offending field or value'),
   data: z.null(),
   error: z
@@ -48,7 +50,7 @@ export const ErrorBodySchema = z.object({
       type: z.enum(Object.keys(ERRORS) as [ErrorType, ...ErrorType[]]),
       field: z.string().optional().describe('The request field at fault'),
       retryable: z.boolean(),
-      retry_after_sec: z.number().int().optional().describe('Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE)'),
+      retry_after_sec: z.number().int().optional().describe('Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY)'),
     })
     .describe('Machine-readable details; may carry more keys'),
 });
@@ -123,7 +125,9 @@ function errorTypeSchema(type: ErrorType, generic: JsonSchema): JsonSchema {
         properties: {
           ...(errorObject.properties as JsonSchema),
           type: { type: 'string', const: type },
-          retryable: { type: 'boolean', const: ERRORS[type].retryable },
+          retryable: RETRYABLE_SOMETIMES.has(type)
+            ? { type: 'boolean', description: `Usually ${ERRORS[type].retryable}; true when the condition passes by itself (the relayer not running or slow right now), then with retry_after_sec` }
+            : { type: 'boolean', const: ERRORS[type].retryable },
           ...((details?.properties as JsonSchema | undefined) ?? {}),
         },
       },
@@ -224,8 +228,8 @@ function successContent(spec: EndpointSpec, defs: Record<string, unknown>): Json
     // An event stream is text; the schema of each event's `data` is given apart, for readers and generators.
     return {
       [type]: {
-        schema: { type: 'string', description: 'Server-sent events; each `candle` event carries one JSON object of the schema in x-event-data' },
-        example: `event: candle\ndata: ${JSON.stringify(spec.example.response)}\n\n`,
+        schema: { type: 'string', description: `Server-sent events; each \`${spec.eventName ?? 'candle'}\` event carries one JSON object of the schema in x-event-data` },
+        example: `event: ${spec.eventName ?? 'candle'}\ndata: ${JSON.stringify(spec.example.response)}\n\n`,
       },
     };
   }
@@ -266,7 +270,9 @@ const DOCUMENT_DESCRIPTION = [
   '',
   'Every `/v1` response is JSON in the envelope `{ code, msg, data }`; an error answers `data: null` and an `error` object with its `type` and whether it is `retryable`. Every response carries `X-Request-Id` and the `RateLimit-*` counters; over the limit, 429 with `Retry-After`.',
   '',
-  'Quote endpoints need `Authorization: Bearer <token>`. Get a token with `npm run token -- --sub <name>` on the server (integrators), `POST /api/auth/guest` (a 15-minute, indicative-only token), or by signing in with Ethereum in the web app.',
+  'Quote endpoints need `Authorization: Bearer <token>`. Get a token with `npm run token -- --sub <name>` on the server (integrators; run it with the server\'s `SWAPDESK_DATA_DIR`, whose key signs it), `POST /api/auth/guest` (a 15-minute, indicative-only token), or by signing in with Ethereum in the web app.',
+  '',
+  'The rules behind this document (input rules, statuses, cross-chain orders, market-data arithmetic) are in `docs/API.md` of the Swapdesk repository, and what the settlement contracts promise in `docs/CONTRACTS.md`.',
 ].join('\n');
 
 export type OpenApiDocument = JsonSchema & { openapi: '3.1.0'; paths: Record<string, Record<string, JsonSchema>> };
@@ -301,7 +307,7 @@ export function openApiDocument(endpoints: readonly EndpointSpec[], serverUrl = 
       securitySchemes: {
         bearerAuth: {
           type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
-          description: 'ES256 access token (API.md §3); scopes quote:indicative, quote:firm in the space-separated `scope` claim. Public keys at /.well-known/jwks.json.',
+          description: 'ES256 access token (docs/API.md §3); scopes quote:indicative, quote:firm in the space-separated `scope` claim. Public keys at /.well-known/jwks.json.',
         },
       },
       headers: {

@@ -12,14 +12,15 @@ export class StreamSlots {
   private readonly byIp = new Map<string, number>();
   private total = 0;
 
-  constructor(private readonly limits: () => StreamSlotLimits) {}
+  /** `holder` names what `acquire` keys by, in the 429 message ("client", "token"). */
+  constructor(private readonly limits: () => StreamSlotLimits, private readonly holder = 'client') {}
 
-  /** Takes a slot for `ip` or throws 429 RATE_LIMITED; the returned function gives it back (idempotent). */
+  /** Takes a slot for `ip` (or whatever the slots are keyed by) or throws 429 RATE_LIMITED; the returned function gives it back (idempotent). */
   acquire(ip: string): () => void {
     const { perIp, perInstance } = this.limits();
     const held = this.byIp.get(ip) ?? 0;
     if (held >= perIp || this.total >= perInstance) {
-      const which = held >= perIp ? `${perIp} concurrent streams per client` : `${perInstance} concurrent streams on this instance`;
+      const which = held >= perIp ? `${perIp} concurrent streams per ${this.holder}` : `${perInstance} concurrent streams on this instance`;
       throw new ApiError('RATE_LIMITED', `at most ${which}; close one or retry in ${RETRY_AFTER_SEC} s`,
         { retry_after_sec: RETRY_AFTER_SEC }, { 'retry-after': String(RETRY_AFTER_SEC) });
     }
@@ -49,4 +50,14 @@ export function streamSlots(): StreamSlots {
   const holder = globalThis as Holder;
   holder[SLOTS_KEY] ??= new StreamSlots(() => ({ perIp: env().STREAM_MAX_PER_IP, perInstance: env().STREAM_MAX_PER_INSTANCE }));
   return holder[SLOTS_KEY];
+}
+
+const QUOTE_SLOTS_KEY = Symbol.for('swapdesk.quoteStreamSlots');
+type QuoteHolder = { [QUOTE_SLOTS_KEY]?: StreamSlots };
+
+/** The process-wide quote stream slots, keyed by token `sub`. */
+export function quoteStreamSlots(): StreamSlots {
+  const holder = globalThis as QuoteHolder;
+  holder[QUOTE_SLOTS_KEY] ??= new StreamSlots(() => ({ perIp: env().QUOTE_STREAM_MAX_PER_TOKEN, perInstance: env().STREAM_MAX_PER_INSTANCE }), 'token');
+  return holder[QUOTE_SLOTS_KEY];
 }

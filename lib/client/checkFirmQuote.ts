@@ -2,8 +2,9 @@
 // the answer could have been altered on its way (a proxy, an extension, a compromised server).
 import { decodeFunctionData, isAddressEqual, zeroAddress, type Address, type Hex } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
-import { decodeOpenCalldata } from '@/lib/contracts/crossChainQuote';
+import { decodeOpenCalldata, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
 import { decodeSwapCalldata } from '@/lib/contracts/swapRouterQuote';
+import { checkCrossChainOrder, type ExpectedCrossChain } from './checkCrossChainOrder';
 
 /** The firm quote fields the check reads (API.md §4). */
 export type FirmQuoteToCheck = {
@@ -26,6 +27,8 @@ export type ExpectedSwap = {
   /** The smallest output the trader was shown; the calldata's minimum must not be lower. */
   minAmountOut: bigint;
   router: Address | null;
+  /** Cross-chain orders: what the registry and the trader allow; null when the destination takes no part in them. */
+  crossChain?: ExpectedCrossChain | null;
 };
 
 type Decoded = { sender: Address; recipient: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; feeAmount: bigint; minAmountOut: bigint; srcChainId: bigint; dstChainId: bigint };
@@ -33,17 +36,17 @@ type Decoded = { sender: Address; recipient: Address; tokenIn: Address; tokenOut
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const tokenName = (a: Address) => (isAddressEqual(a, zeroAddress) ? 'the native coin' : short(a));
 
-function decode(calldata: Hex): Decoded | undefined {
+function decode(calldata: Hex): { fields: Decoded; order?: CrossChainQuote } | undefined {
   let name: string;
   try {
     name = decodeFunctionData({ abi: swapRouterAbi, data: calldata }).functionName;
   } catch {
     return undefined;
   }
-  if (name === 'swap') return decodeSwapCalldata(calldata).quote;
+  if (name === 'swap') return { fields: decodeSwapCalldata(calldata).quote };
   if (name === 'open') {
     const { quote } = decodeOpenCalldata(calldata);
-    return quote;
+    return { fields: quote, order: quote };
   }
   return undefined;
 }
@@ -53,13 +56,20 @@ export function checkFirmQuote(firm: FirmQuoteToCheck, expected: ExpectedSwap): 
   const problems: string[] = [];
   if (!expected.router) return ['this network lists no swap router'];
   if (!isAddressEqual(firm.router_address, expected.router)) problems.push(`the transaction goes to ${short(firm.router_address)}, not to the network's swap router ${short(expected.router)}`);
-  let q: Decoded | undefined;
+  let decoded: ReturnType<typeof decode>;
   try {
-    q = decode(firm.calldata);
+    decoded = decode(firm.calldata);
   } catch {
-    q = undefined;
+    decoded = undefined;
   }
-  if (!q) return [...problems, 'the transaction is not a swap through the router'];
+  if (!decoded) return [...problems, 'the transaction is not a swap through the router'];
+  const q = decoded.fields;
+  const crossChainAsked = expected.chainId !== expected.dstChainId;
+  if (crossChainAsked !== (decoded.order !== undefined)) problems.push(crossChainAsked ? 'the transaction is a same-network swap, not the cross-chain order you asked for' : 'the transaction is a cross-chain order, not the swap you asked for');
+  if (decoded.order && crossChainAsked) {
+    if (expected.crossChain) problems.push(...checkCrossChainOrder(decoded.order, expected.crossChain));
+    else problems.push('the destination network takes no part in cross-chain swaps');
+  }
   const address = (label: string, got: Address, want: Address, name: (a: Address) => string = short) => {
     if (!isAddressEqual(got, want)) problems.push(`the ${label} in the transaction is ${name(got)}, not ${name(want)}`);
   };

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from './migrateToLatest';
+import { migrations } from './migrations/index';
 import { openTestDb, TEST_DB_KINDS, type TestDb } from './openTestDb';
 
 describe.each(TEST_DB_KINDS)('store on %s', (kind) => {
@@ -38,5 +39,22 @@ describe.each(TEST_DB_KINDS)('store on %s', (kind) => {
     await migrateToLatest(b.db);
     expect(await b.db.selectFrom('market_pairs').selectAll().execute()).toEqual([]);
     expect(await a.db.selectFrom('market_pairs').select('pair_name').execute()).toEqual([{ pair_name: 'A/B' }]);
+  });
+
+  it('keeps the trades and pairs of a store made before trades had a side and pools their holdings', async () => {
+    // openTestDb migrates to the latest: step back to the schema before 0510 with its own down().
+    const old = await openTestDb(kind);
+    opened.push(old);
+    const later = Object.entries(migrations).filter(([name]) => name >= '0510').reverse();
+    for (const [, m] of later) await m.down?.(old.db);
+    await sql`delete from kysely_migration where name >= '0510'`.execute(old.db);
+    await sql`insert into market_pairs (pair_id, chain_id, pool, base, quote, base_symbol, quote_symbol, base_decimals, quote_decimals, base_is_token0, pair_name)
+      values (1, 1, '0x1', '0x2', '0x3', 'A', 'B', 18, 6, 1, 'A/B')`.execute(old.db);
+    await sql`insert into market_trades (chain_id, tx_hash, log_index, pair_id, block_number, block_hash, ts, amount_base, amount_quote, usd_e18)
+      values (1, '0xab', 3, 1, 7, '0xcd', 1700000000, '5', '9', '0')`.execute(old.db);
+    await migrateToLatest(old.db);
+    expect(await old.db.selectFrom('market_trades').select(['tx_hash', 'amount_base', 'side', 'maker']).execute()).toEqual([{ tx_hash: '0xab', amount_base: '5', side: null, maker: null }]);
+    expect(await old.db.selectFrom('market_pairs').select(['pair_name', 'reserve_base', 'reserves_block']).execute()).toEqual([{ pair_name: 'A/B', reserve_base: null, reserves_block: null }]);
+    expect(await old.db.selectFrom('market_tokens').selectAll().execute()).toEqual([]);
   });
 });

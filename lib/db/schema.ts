@@ -1,6 +1,8 @@
 // Table types of the market-data store; other domains add theirs with `db.withTables<...>()`.
 import type { Generated, Kysely } from 'kysely';
 
+export type PairSource = 'uniswap_v2' | 'uniswap_v3';
+
 /** An indexed pool with its fixed base/quote orientation (API.md §5). */
 export interface MarketPairsTable {
   pair_id: number;
@@ -16,6 +18,20 @@ export interface MarketPairsTable {
   /** 1 when the base token is the pool's token0. */
   base_is_token0: number;
   pair_name: string;
+  /**
+   * What the pool holds of each token, base units as decimal text (its liquidity), at `reserves_block`; null until
+   * the indexer has seen the pool's state (for a constant-product pool: the reserves of its latest `Sync`; for a V3
+   * pool: its token balances, read again after each event that changes them, `reserves_block` null meanwhile).
+   */
+  reserve_base: string | null;
+  reserve_quote: string | null;
+  reserves_block: number | null;
+  /** 'uniswap_v2' or 'uniswap_v3'; the store defaults it to 'uniswap_v2' (rows written before V3 pools were indexed). */
+  source?: PairSource;
+  /** The pool's swap fee in parts per million; the store defaults it to 3000 (every V2 pool's). */
+  fee_ppm?: number;
+  /** A V3 pool's sqrtPriceX96 (decimal text) at `reserves_block`; null for V2 pools and before the first read. */
+  sqrt_price_x96?: string | null;
 }
 
 /**
@@ -33,6 +49,22 @@ export interface MarketTradesTable {
   amount_base: string;
   amount_quote: string;
   usd_e18: string;
+  /** `buy` when the trader received the base token, `sell` when they paid it; null only on rows stored before the column existed, until the indexer fills them. */
+  side: 'buy' | 'sell' | null;
+  /** The account that sent the trade's transaction (EIP-55); null like `side`. */
+  maker: string | null;
+}
+
+/** ERC-20 metadata read from the chain (tokens of indexed pools, and unlisted tokens looked up by address). */
+export interface MarketTokensTable {
+  chain_id: number;
+  /** EIP-55. */
+  address: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  /** Unix seconds of the read. */
+  read_at: number;
 }
 
 /**
@@ -71,6 +103,7 @@ export interface Database {
   market_pairs: MarketPairsTable;
   market_trades: MarketTradesTable;
   market_candles: MarketCandlesTable;
+  market_tokens: MarketTokensTable;
   indexer_checkpoints: IndexerCheckpointsTable;
 }
 

@@ -25,6 +25,10 @@ const dataDir = vi.hoisted(() => {
 
 const { GET: klinesGET } = await import('@/app/v1/market/klines/route');
 const { GET: pairGET } = await import('@/app/v1/market/pair/route');
+const { GET: tradesGET } = await import('@/app/v1/market/trades/route');
+const { GET: streamGET } = await import('@/app/v1/market/stream/route');
+const { tradesPage } = await import('@/lib/market/tradesQuery');
+const { chainPairs } = await import('./discoverPairs');
 const { readyDb } = await import('@/lib/db/getDb');
 const { runIndexer } = await import('./runIndexer');
 const { indexerStatus } = await import('./indexerStatus');
@@ -72,7 +76,7 @@ async function swap(kind: number, who: number, scale: bigint, wait = true) {
 
 async function swapAt(ts: number, kind: number, who = 1, scale = 1n) {
   await createTestClient({ mode: 'anvil', transport: http(f.anvil.rpcUrl) }).setNextBlockTimestamp({ timestamp: BigInt(ts) });
-  await swap(kind, who, scale);
+  return swap(kind, who, scale);
 }
 
 beforeAll(async () => {
@@ -130,6 +134,8 @@ async function recompute(client: PublicClient) {
   logs.sort((a, b) => Number(a.blockNumber - b.blockNumber) || a.logIndex - b.logIndex);
   type Acc = { open: bigint; high: bigint; low: bigint; close: bigint; b: bigint; q: bigint; usd: bigint; trades: number };
   const out = new Map<string, Map<string, Map<number, Acc>>>();
+  /** Per pool, every trade as GET /v1/market/trades should show it, in chain order. */
+  const trades = new Map<string, Record<string, unknown>[]>();
   let wethUsdE18: bigint | undefined;
   for (const log of logs) {
     const pool = log.address.toLowerCase();
@@ -146,6 +152,12 @@ async function recompute(client: PublicClient) {
     const priceE18 = (q * 10n ** 36n) / (b * 10n ** BigInt(qd));
     const usdE18 = isWethUsdc ? q * 10n ** 12n : wethUsdE18 === undefined ? 0n : (q * wethUsdE18) / 10n ** 18n;
     if (isWethUsdc) wethUsdE18 = priceE18;
+    const baseLeftPool = baseIs0 ? a.amount0Out > a.amount0In : a.amount1Out > a.amount1In;
+    const tx = await client.getTransaction({ hash: log.transactionHash });
+    trades.set(pool, [...(trades.get(pool) ?? []), {
+      tx_hash: log.transactionHash, log_index: log.logIndex, block_number: Number(log.blockNumber), time: ts, side: baseLeftPool ? 'buy' : 'sell',
+      price: formatUnits(priceE18, 18), amount_base: formatUnits(b, 18), amount_quote: formatUnits(q, qd), value_usd: formatUnits(usdE18, 18), maker: getAddress(tx.from),
+    }]);
     const byInterval = out.get(pool) ?? new Map<string, Map<number, Acc>>();
     out.set(pool, byInterval);
     for (const interval of INTERVALS) {
@@ -178,7 +190,51 @@ async function recompute(client: PublicClient) {
       volume_base: formatUnits(c.b, 18), volume_quote: formatUnits(c.q, qd), volume_usd: formatUnits(c.usd, 18),
     }]))])));
   }
-  return { human, count: logs.length };
+  return { human, count: logs.length, trades };
+}
+
+/** Every trade of a pair through GET /v1/market/trades, page after page (newest first). */
+async function allTradesViaApi(pairId: number, limit: number) {
+  const out: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  do {
+    const { status, body } = await getJson(tradesGET, `/v1/market/trades?chainId=${CHAIN_ID}&pairId=${pairId}&limit=${limit}${cursor ? `&before=${cursor}` : ''}`);
+    expect(status).toBe(200);
+    const page = body.data as unknown as { trades: Record<string, unknown>[]; next_cursor: string | null };
+    expect(page.trades.length).toBeLessThanOrEqual(limit);
+    out.push(...page.trades);
+    cursor = page.next_cursor;
+  } while (cursor !== null);
+  return out;
+}
+
+/** A live SSE response read event by event. */
+function sseReader(res: Response) {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+      }
+    }
+  })().catch(() => undefined);
+  const until = async (pred: () => boolean, what: string) => {
+    const deadline = Date.now() + 20_000;
+    while (!pred() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    if (!pred()) throw new Error(`stream: ${what} did not arrive; got ${JSON.stringify(events.map((e) => e.event))}`);
+  };
+  return { events, until, pump };
 }
 
 async function getJson(handler: (req: Request) => Promise<Response>, path: string) {
@@ -219,6 +275,66 @@ describe('indexChain on anvil', () => {
         const stored = await db.selectFrom('market_candles').select((eb) => eb.fn.countAll().as('n')).where('pair_id', '=', pair.pair_id).where('interval', '=', interval).executeTakeFirstOrThrow();
         expect(Number(stored.n)).toBe(series?.size);
       }
+    }
+  });
+
+  it('serves trades equal to the raw Swap logs, every field, newest first across pages, on SQLite and PostgreSQL', async () => {
+    const db = await readyDb();
+    await indexChain(db, f.c.publicClient, f.chain, { rangeBlocks: 7 });
+    const { trades } = await recompute(f.c.publicClient);
+    const pg = await fresh('postgres');
+    await indexChain(pg, f.c.publicClient, f.chain, { rangeBlocks: 50 });
+    const pairs = await chainPairs(db, CHAIN_ID);
+    expect(pairs.length).toBeGreaterThanOrEqual(2);
+    for (const pair of pairs) {
+      const expected = [...(trades.get(pair.pool.toLowerCase()) ?? [])].reverse();
+      expect(expected.length).toBeGreaterThan(3);
+      expect(new Set(expected.map((t) => t.side))).toEqual(new Set(['buy', 'sell']));
+      expect(await allTradesViaApi(pair.pair_id, 4)).toEqual(expected);
+      const onPg: Record<string, unknown>[] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const page = await tradesPage(pg, pair, 5, cursor);
+        onPg.push(...page.trades);
+        if (page.next_cursor === null) break;
+        cursor = page.next_cursor;
+      }
+      expect(onPg).toEqual(expected);
+    }
+    const bad = await getJson(tradesGET, `/v1/market/trades?chainId=${CHAIN_ID}&pairId=1&before=bm90LWEtY3Vyc29y`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { type: 'INVALID_ARGUMENT', field: 'before' } });
+    for (const [query, field] of [['pairId=1&limit=0', 'limit'], ['pairId=1&limit=1001', 'limit'], ['limit=5', 'pairId'], ['pairId=1&side=buy', 'side']]) {
+      const r = await getJson(tradesGET, `/v1/market/trades?chainId=${CHAIN_ID}&${query}`);
+      expect(r.status, query).toBe(400);
+      expect(r.body, query).toMatchObject({ error: { type: 'INVALID_ARGUMENT', field } });
+    }
+    expect((await getJson(tradesGET, `/v1/market/trades?chainId=${CHAIN_ID}&pairId=999`)).status).toBe(404);
+  });
+
+  it('keeps each pool\'s holdings; trades and pools indexed before trades had a side, a maker and holdings get them', async () => {
+    const head = await f.c.publicClient.getBlockNumber({ cacheTime: 0 });
+    const onChain = async (pool: string, baseIsToken0: number) => {
+      const [r0, r1] = await f.c.publicClient.readContract({ address: pool as Address, abi: uniswapV2PairAbi, functionName: 'getReserves', blockNumber: head });
+      return baseIsToken0 ? [r0.toString(), r1.toString()] : [r1.toString(), r0.toString()];
+    };
+    const t = await openTestDb('sqlite');
+    opened.push(t);
+    await indexChain(t.db, f.c.publicClient, f.chain, { rangeBlocks: 9 });
+    const clean = await snapshotOf(t.db);
+    const pairs = await chainPairs(t.db, CHAIN_ID);
+    for (const p of pairs) expect([p.reserve_base, p.reserve_quote], p.pair_name).toEqual(await onChain(p.pool, p.base_is_token0));
+    // What an older version left behind: no side, no maker, no holdings.
+    await t.db.updateTable('market_trades').set({ side: null, maker: null }).execute();
+    await t.db.updateTable('market_pairs').set({ reserve_base: null, reserve_quote: null, reserves_block: null }).execute();
+    // A new process (its own handle on the same file) finds them and fills them in.
+    const upgraded = openDb({ sqliteFile: t.label });
+    try {
+      await indexChain(upgraded, f.c.publicClient, f.chain);
+      expect(await snapshotOf(upgraded)).toEqual(clean);
+      for (const p of await chainPairs(upgraded, CHAIN_ID)) expect([p.reserve_base, p.reserve_quote], p.pair_name).toEqual(await onChain(p.pool, p.base_is_token0));
+    } finally {
+      await upgraded.destroy();
     }
   });
 
@@ -369,6 +485,47 @@ describe('indexChain on anvil', () => {
     } finally {
       controller.abort();
       await loop;
+    }
+  });
+
+  it('a reorg removes its trades from the trades endpoint, and the candle stream tells its subscribers', async () => {
+    const db = await readyDb();
+    await indexChain(db, f.c.publicClient, f.chain);
+    const aborter = new AbortController();
+    const res = await streamGET(new Request(`http://localhost/v1/market/stream?chainId=${CHAIN_ID}&pairId=1&interval=1m`, { signal: aborter.signal }));
+    expect(res.status).toBe(200);
+    const sse = sseReader(res);
+    try {
+      // First the pair's newest trades (the backlog), oldest of them first.
+      await sse.until(() => sse.events.some((e) => e.event === 'trade'), 'the backlog');
+      const backlog = sse.events.filter((e) => e.event === 'trade').map((e) => e.data);
+      const newest = (await allTradesViaApi(1, 1000)).slice(0, backlog.length).reverse();
+      expect(backlog).toEqual(newest);
+
+      const test = createTestClient({ mode: 'anvil', transport: http(f.anvil.rpcUrl) });
+      const snap = await test.snapshot();
+      const forked = [await swapAt(NOW - 300, 0, 1, 1n), await swapAt(NOW - 290, 1, 2, 1n)];
+      await indexChain(db, f.c.publicClient, f.chain);
+      await sse.until(() => forked.every((h) => sse.events.some((e) => e.event === 'trade' && e.data.tx_hash === h)), 'the forked trades');
+      await test.revert({ id: snap });
+      const canonical = await swapAt(NOW - 280, 1, 1, 2n);
+      expect((await indexChain(db, f.c.publicClient, f.chain)).rolledBack).toBe(2);
+
+      await sse.until(() => sse.events.some((e) => e.event === 'trades_removed'), 'trades_removed');
+      const removed = sse.events.find((e) => e.event === 'trades_removed')?.data.trades as { tx_hash: string }[];
+      expect(removed.map((t) => t.tx_hash).sort()).toEqual([...forked].sort());
+      await sse.until(() => sse.events.some((e) => e.event === 'trade' && e.data.tx_hash === canonical), 'the canonical trade');
+      const removedAt = sse.events.findIndex((e) => e.event === 'trades_removed');
+      const canonicalAt = sse.events.findIndex((e) => e.event === 'trade' && e.data.tx_hash === canonical);
+      expect(canonicalAt).toBeGreaterThan(removedAt);
+
+      // The endpoint (its answers live a second) no longer lists the abandoned fork's trades.
+      await new Promise((r) => setTimeout(r, 1_100));
+      const listed = (await allTradesViaApi(1, 1000)).map((t) => t.tx_hash);
+      expect(listed[0]).toBe(canonical);
+      for (const h of forked) expect(listed).not.toContain(h);
+    } finally {
+      aborter.abort();
     }
   });
 

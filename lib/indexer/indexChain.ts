@@ -7,7 +7,11 @@ import { rollbackTrades } from '@/lib/market/rollbackTrades';
 import { storeTrades, type NewTrade } from '@/lib/market/storeTrades';
 import { chainPairs, discoverPairs } from './discoverPairs';
 import { quoteRank } from './orientPair';
-import { readSwapLogs, type SwapLog } from './readSwapLogs';
+import { fillPoolHoldings, latestReserves, markHoldingsStale, storeReserves } from './poolReserves';
+import { fillTradeDetails } from './fillTradeDetails';
+import { readSenders } from './readSenders';
+import { readPoolLogs, type SwapLog } from './readSwapLogs';
+import { tradeSide } from './tradeSide';
 import { UsdPricer, type PricedPair } from './usdPricer';
 
 export type IndexOptions = {
@@ -94,12 +98,15 @@ async function timestamps(client: PublicClient, logs: SwapLog[]): Promise<Map<bi
   return out;
 }
 
-function toTrades(chainId: number, logs: SwapLog[], pairs: Map<string, PairRuntime>, times: Map<bigint, number>, pricer: UsdPricer): NewTrade[] {
+type TradeContext = { pairs: Map<string, PairRuntime>; times: Map<bigint, number>; senders: Map<string, string>; pricer: UsdPricer };
+
+function toTrades(chainId: number, logs: SwapLog[], { pairs, times, senders, pricer }: TradeContext): NewTrade[] {
   const trades: NewTrade[] = [];
   for (const l of logs) {
     const p = pairs.get(l.address.toLowerCase());
     const ts = times.get(l.blockNumber);
-    if (!p || ts === undefined) continue;
+    const maker = senders.get(l.transactionHash.toLowerCase());
+    if (!p || ts === undefined || maker === undefined) continue;
     const a = l.args;
     const d0 = absDiff(a.amount0In, a.amount0Out);
     const d1 = absDiff(a.amount1In, a.amount1Out);
@@ -110,7 +117,7 @@ function toTrades(chainId: number, logs: SwapLog[], pairs: Map<string, PairRunti
     pricer.observe(p, amountBase, amountQuote);
     trades.push({
       chainId, txHash: l.transactionHash, logIndex: l.logIndex, pairId: p.row.pair_id, blockNumber: Number(l.blockNumber),
-      blockHash: l.blockHash, ts, amountBase, amountQuote, usdE18,
+      blockHash: l.blockHash, ts, amountBase, amountQuote, usdE18, side: tradeSide(p.row.base_is_token0 === 1, a.amount0In, a.amount0Out), maker,
     });
   }
   return trades;
@@ -120,6 +127,8 @@ function toTrades(chainId: number, logs: SwapLog[], pairs: Map<string, PairRunti
 export async function indexChain(db: Db, client: PublicClient, chain: ChainConfig, options: IndexOptions = {}): Promise<IndexResult> {
   const rangeBlocks = BigInt(options.rangeBlocks ?? 2_000);
   const rolledBack = await handleReorg(db, client, chain, options.fence);
+  // Trades stored before trades had a side and a maker get them first (a no-op once done).
+  await fillTradeDetails(db, client, chain.id, options.fence);
   const head = await client.getBlockNumber({ cacheTime: 0 });
   await discoverPairs(db, client, chain, head);
   const pairs = runtimePairs(chain, await chainPairs(db, chain.id));
@@ -131,20 +140,37 @@ export async function indexChain(db: Db, client: PublicClient, chain: ChainConfi
     const to = from + rangeBlocks - 1n < head ? from + rangeBlocks - 1n : head;
     const endBlock = await client.getBlock({ blockNumber: to });
     if (!endBlock.hash) throw new Error(`block ${to} has no hash yet`);
-    const logs = await readSwapLogs(client, from, to);
+    const { swaps: v2Logs, syncs, v3Swaps, v3Changes } = await readPoolLogs(client, from, to);
+    // Each kind of Swap counts only for a pair of that kind.
+    const kindOf = (l: SwapLog) => pairs.get(l.address.toLowerCase())?.row.source;
+    const logs = [...v2Logs.filter((l) => kindOf(l) === 'uniswap_v2'), ...v3Swaps.filter((l) => kindOf(l) === 'uniswap_v3')];
     // Block `to` unchanged across the read means no block in the range changed either (hashes chain); else a
     // reorg happened mid-read: stop here and let the next pass roll back and re-read.
     if ((await client.getBlock({ blockNumber: to })).hash !== endBlock.hash) break;
     const sorted = logs.sort((x, y) => (x.blockNumber === y.blockNumber ? x.logIndex - y.logIndex : x.blockNumber < y.blockNumber ? -1 : 1));
     if (sorted.some((l) => l.blockNumber === to && l.blockHash !== endBlock.hash)) break;
-    const batch = toTrades(chain.id, sorted, pairs, await timestamps(client, sorted), pricer);
+    const ours = sorted.filter((l) => pairs.has(l.address.toLowerCase()));
+    const [times, senders] = await Promise.all([timestamps(client, ours), readSenders(client, ours)]);
+    const batch = toTrades(chain.id, ours, { pairs, times, senders, pricer });
+    const reserves = latestReserves(syncs, pairs);
+    // V3 pools that traded, or whose positions were minted, burnt or collected, in the range: their holdings and
+    // price are read again at the end of the pass (they emit no Sync).
+    const v3Changed = new Set<number>();
+    for (const l of [...ours, ...v3Changes]) {
+      const p = pairs.get(l.address.toLowerCase());
+      if (p?.row.source === 'uniswap_v3') v3Changed.add(p.row.pair_id);
+    }
     const range = { from, to };
     trades += await storeTrades(db, batch, { chainId: chain.id, blockNumber: Number(to), blockHash: endBlock.hash, state: pricer.serialize() },
       async (trx) => {
+        await storeReserves(trx, reserves);
+        await markHoldingsStale(trx, [...v3Changed]);
         await options.fence?.(trx);
         await options.beforeCommit?.(range);
       });
     from = to + 1n;
   }
+  // Pools whose holdings are not known yet (new, reset by a rollback, or V3 pools that changed) are read at the checkpoint.
+  if (!options.signal?.aborted && from - 1n === head) await fillPoolHoldings(db, client, chain.id, head, options.fence);
   return { head, checkpoint: from - 1n, trades, rolledBack };
 }

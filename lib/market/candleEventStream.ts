@@ -1,6 +1,7 @@
 // Turns a hub subscription into a server-sent-events response body that ends when the client goes away.
 import type { CandleStreamHub, StreamKey } from './candleStreamHub';
 import type { Kline } from './marketDto';
+import type { TradeEvent, TradeStreamHub } from './tradeStreamHub';
 
 export const SSE_HEARTBEAT_MS = 15_000;
 /** Tells EventSource how long to wait before reconnecting after a drop. */
@@ -18,8 +19,15 @@ export function candleEvent(candle: Kline): string {
   return `event: candle\ndata: ${JSON.stringify(candle)}\n\n`;
 }
 
+/** `trade` with one Trade (API.md §11), or `trades_removed` with the trades a reorg took away. */
+export function tradeEvent(e: TradeEvent): string {
+  return e.type === 'trade' ? `event: trade\ndata: ${JSON.stringify(e.trade)}\n\n` : `event: trades_removed\ndata: ${JSON.stringify({ trades: e.trades })}\n\n`;
+}
+
 export type CandleEventStreamOptions = {
   hub: CandleStreamHub;
+  /** The pair's trades hub: `trade` and `trades_removed` events beside the candles. */
+  trades?: TradeStreamHub;
   key: StreamKey;
   /** The request's abort signal: fires when the client disconnects. */
   signal: AbortSignal;
@@ -29,7 +37,7 @@ export type CandleEventStreamOptions = {
 };
 
 /** A byte stream of `candle` events and heartbeat comments; unsubscribes on disconnect or cancel. */
-export function candleEventStream({ hub, key, signal, heartbeatMs = SSE_HEARTBEAT_MS, onClose }: CandleEventStreamOptions): ReadableStream<Uint8Array> {
+export function candleEventStream({ hub, trades, key, signal, heartbeatMs = SSE_HEARTBEAT_MS, onClose }: CandleEventStreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
@@ -43,7 +51,12 @@ export function candleEventStream({ hub, key, signal, heartbeatMs = SSE_HEARTBEA
           cleanup();
         }
       };
-      const unsubscribe = hub.subscribe(key, (candle) => send(candleEvent(candle)));
+      const unsubscribeCandles = hub.subscribe(key, (candle) => send(candleEvent(candle)));
+      const unsubscribeTrades = trades?.subscribe({ chainId: key.chainId, pairId: key.pairId }, (e) => send(tradeEvent(e)));
+      const unsubscribe = () => {
+        unsubscribeCandles();
+        unsubscribeTrades?.();
+      };
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
       const onAbort = () => {
         cleanup();

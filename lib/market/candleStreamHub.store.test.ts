@@ -11,6 +11,7 @@ const PAIR: MarketPairsTable = {
   pair_id: 1, chain_id: CHAIN, pool: '0x1111111111111111111111111111111111111111',
   base: '0x2222222222222222222222222222222222222222', quote: '0x3333333333333333333333333333333333333333',
   base_symbol: 'WETH', quote_symbol: 'USDC', base_decimals: 18, quote_decimals: 6, base_is_token0: 1, pair_name: 'WETH/USDC',
+  reserve_base: null, reserve_quote: null, reserves_block: null,
 };
 const KEY: StreamKey = { chainId: CHAIN, pairId: 1, interval: '1m' };
 const T0 = Date.UTC(2026, 10, 21, 22, 0) / 1000;
@@ -21,6 +22,7 @@ function trade(ts: number, usdcPerEth: bigint): NewTrade {
   return {
     chainId: CHAIN, txHash: `0x${n.toString(16).padStart(64, '0')}`, logIndex: 0, blockNumber: n, blockHash: `0xb${n}`,
     pairId: 1, ts, amountBase: 10n ** 18n, amountQuote: usdcPerEth * 10n ** 6n, usdE18: usdcPerEth * 10n ** 18n,
+    side: n % 2 === 0 ? 'sell' : 'buy', maker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   };
 }
 

@@ -1,8 +1,13 @@
 // The answers behind /v1/market/*: chain check, pair resolution, then candle-backed results, cached briefly.
 import 'server-only';
+import { getAddress, isAddressEqual, type Address } from 'viem';
 import { jsonText, type JsonText } from '@/lib/domain/jsonText';
 import { DomainError } from '@/lib/domain/DomainError';
-import type { KlinesQuery, PairQuery, PairsQuery } from '@/lib/api/schemas/market';
+import type { KlinesQuery, PairListItemDTO, PairQuery, PairsQuery } from '@/lib/api/schemas/market';
+import type { TradesPage, TradesQuery } from '@/lib/api/schemas/trades';
+import type { TokenDTO, TokensQuery } from '@/lib/api/schemas/tokens';
+import { chainClient } from '@/lib/indexer/chainClient';
+import { log } from '@/lib/log';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { findChain, loadChains } from '@/lib/chains/loadChains';
 import { readyDb } from '@/lib/db/getDb';
@@ -10,7 +15,12 @@ import { answerCache } from './answerCache';
 import { rpcChainReader } from './chainReader';
 import { findPair } from './findPair';
 import { klinesQuery, type Kline } from './klinesQuery';
+import { pairFigures, type PairFigures } from './pairFigures';
 import { pairOverview, type PairOverview } from './pairOverview';
+import { pairRow, pairsPage, type TokenNames } from './pairsList';
+import { readTokenMetadata } from './readTokenMetadata';
+import { searchTokens, tokenList, TOKENS_DEFAULT_LIMIT } from './tokenList';
+import { TRADES_DEFAULT_LIMIT, tradesPage } from './tradesQuery';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -19,6 +29,8 @@ const ANSWER_TTL_MS = 1_000;
 /** Rows and their JSON: the route sends the JSON text, so a 500-row answer is serialised once, not per request. */
 const klinesCache = answerCache<{ rows: Kline[]; json: JsonText }>(ANSWER_TTL_MS, 2_000);
 const pairCache = answerCache<PairOverview>(ANSWER_TTL_MS, 2_000);
+const tradesCache = answerCache<TradesPage>(ANSWER_TTL_MS, 2_000);
+const pairsCache = answerCache<{ rows: PairFigures[]; names: TokenNames }>(ANSWER_TTL_MS, 64);
 
 function chainOf(chainId: number): ChainConfig {
   const chain = findChain(chainId);
@@ -59,10 +71,69 @@ export async function marketPair(q: PairQuery): Promise<PairOverview> {
   });
 }
 
-export async function marketPairs(q: PairsQuery) {
-  const chainIds = q.chainId === undefined ? loadChains().map((c) => c.id) : [chainOf(q.chainId).id];
+/** Every pair of a chain with its figures and the chain's token names, computed once a second however many ask. */
+function chainPairs(chain: ChainConfig): Promise<{ rows: PairFigures[]; names: TokenNames }> {
+  return pairsCache.get(String(chain.id), async () => {
+    const db = await readyDb();
+    const [rows, read] = await Promise.all([
+      pairFigures(db, chain, nowSeconds()),
+      db.selectFrom('market_tokens').select(['address', 'name']).where('chain_id', '=', chain.id).execute(),
+    ]);
+    const names = new Map<string, string>(read.map((t) => [t.address.toLowerCase(), t.name]));
+    for (const t of chain.tokens) names.set(t.address.toLowerCase(), t.name);
+    return { rows, names };
+  });
+}
+
+/** The pairs list (API.md §6, §11): searched by `q`, sorted, paged; every pair of the chain(s) without a limit. */
+export async function marketPairs(q: PairsQuery): Promise<PairListItemDTO[]> {
+  const chains = q.chainId === undefined ? loadChains() : [chainOf(q.chainId)];
+  const perChain = await Promise.all(chains.map(chainPairs));
+  const rows = perChain.flatMap((c) => c.rows);
+  const names = new Map(perChain.flatMap((c) => [...c.names]));
+  return pairsPage(rows, names, q).map(pairRow);
+}
+
+/** A page of a pair's trades, newest first (API.md §11). */
+export async function marketTrades(q: TradesQuery): Promise<TradesPage> {
+  const chain = chainOf(q.chainId);
+  const limit = q.limit ?? TRADES_DEFAULT_LIMIT;
+  return tradesCache.get(JSON.stringify([chain.id, q.pairId, limit, q.before ?? null]), async () => {
+    const db = await readyDb();
+    const { pair } = await findPair(db, chain.id, { pairId: q.pairId });
+    return tradesPage(db, pair, limit, q.before);
+  });
+}
+
+/** An unlisted token, from the store's copy of its metadata or read from the chain (and kept); null when it is no ERC-20. */
+async function unlistedToken(chain: ChainConfig, address: Address): Promise<TokenDTO | null> {
   const db = await readyDb();
-  const rows = await db.selectFrom('market_pairs').select(['pair_id', 'chain_id', 'pool', 'base', 'quote', 'pair_name'])
-    .where('chain_id', 'in', chainIds).orderBy('chain_id').orderBy('pair_id').execute();
-  return rows.map((r) => ({ ...r, pair_id: Number(r.pair_id), chain_id: Number(r.chain_id) }));
+  const kept = await db.selectFrom('market_tokens').selectAll().where('chain_id', '=', chain.id).where('address', '=', address).executeTakeFirst();
+  if (kept) return { address, symbol: kept.symbol, name: kept.name, decimals: Number(kept.decimals), verified: false, price_usd: null };
+  let meta: Awaited<ReturnType<typeof readTokenMetadata>>;
+  try {
+    meta = await readTokenMetadata(chainClient(chain), address);
+  } catch (error: unknown) {
+    log.warn({ chainId: chain.id, err: error instanceof Error ? error.message : String(error) }, 'token lookup: RPC failed');
+    throw new DomainError('CHAIN_UNAVAILABLE', `chain ${chain.id} did not answer in time`, { field: 'chainId', retry_after_sec: 1 });
+  }
+  if (!meta) return null;
+  await db.insertInto('market_tokens').values({ chain_id: chain.id, address, symbol: meta.symbol, name: meta.name, decimals: meta.decimals, read_at: nowSeconds() })
+    .onConflict((oc) => oc.columns(['chain_id', 'address']).doNothing()).execute();
+  return { address, symbol: meta.symbol, name: meta.name, decimals: meta.decimals, verified: false, price_usd: null };
+}
+
+/** GET /v1/tokens (API.md §11): the chain's tokens searched, or one token by address (read on-chain when unlisted). */
+export async function marketTokens(q: TokensQuery): Promise<TokenDTO[]> {
+  const chain = chainOf(q.chainId);
+  if (q.address !== undefined && q.q !== undefined) throw new DomainError('INVALID_ARGUMENT', 'give q or address, not both', { field: 'q' });
+  const { rows, names } = await chainPairs(chain);
+  const tokens = tokenList(chain, rows, names);
+  if (q.address === undefined) return searchTokens(tokens, q.q, q.limit ?? TOKENS_DEFAULT_LIMIT);
+  const address = getAddress(q.address);
+  const listed = tokens.find((t) => isAddressEqual(t.address as Address, address));
+  if (listed) return [listed];
+  const found = await unlistedToken(chain, address);
+  if (!found) throw new DomainError('NOT_FOUND', `${address} is not an ERC-20 token on chain ${chain.id}`, { field: 'address' });
+  return [found];
 }

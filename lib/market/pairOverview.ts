@@ -14,7 +14,7 @@ const DAY_S = 86_400;
 const ONE: Ratio = { n: 1n, d: 1n };
 
 export type PairOverview = {
-  chain_id: number; pair_id: number; base: string; quote: string; pair_name: string;
+  chain_id: number; pair_id: number; base: string; quote: string; pair_name: string; source: 'uniswap_v2' | 'uniswap_v3'; fee_ppm: number;
   price: string; price_usd: string; price_source: 'kline' | 'swap_indicative'; change_24h: string;
   volume_base_24h: string; volume_quote_24h: string; volume_usd_24h: string; fdv_usd: string;
 };
@@ -26,8 +26,16 @@ async function latestCandle(db: Db, pairId: number, interval: KlineInterval, atO
   return row ? rowToCandle(row) : undefined;
 }
 
+/** A V3 pool's spot price, quote per base in whole tokens, from its sqrtPriceX96 (token1 per token0 = sqrtP² / 2¹⁹²). */
+export function v3SpotPrice(pair: ResolvedPair['pair'], sqrtPriceX96: bigint): Ratio {
+  if (sqrtPriceX96 === 0n) return { n: 0n, d: 1n };
+  const p1per0 = sqrtPriceX96 * sqrtPriceX96;
+  const q192 = 1n << 192n;
+  return fillPrice(pair, false, pair.base_is_token0 ? { b: q192, q: p1per0 } : { b: p1per0, q: q192 });
+}
+
 /** Price of a small base amount sold into current reserves (0.01 % of the base reserve, after the 0.3 % pool fee). */
-function indicativePrice(r: ResolvedPair, reserveBase: bigint, reserveQuote: bigint): Ratio {
+export function indicativePrice(r: ResolvedPair, reserveBase: bigint, reserveQuote: bigint): Ratio {
   if (reserveBase === 0n || reserveQuote === 0n) return { n: 0n, d: 1n };
   const amountIn = reserveBase / 10_000n > 0n ? reserveBase / 10_000n : 1n;
   const inWithFee = amountIn * 997n;
@@ -76,9 +84,15 @@ export async function pairOverview(db: Db, chain: ChainConfig, r: ResolvedPair, 
   if (tradedRecently && latest) {
     price = fillPrice(pair, inverted, latest.close);
   } else {
-    const { reserve0, reserve1 } = await reader.reserves(chain, pair.pool as Address);
-    const [rb, rq] = pair.base_is_token0 ? [reserve0, reserve1] : [reserve1, reserve0];
-    const p = indicativePrice(r, rb, rq);
+    let p: Ratio;
+    if (pair.source === 'uniswap_v3') {
+      // A V3 pool's holdings say nothing of its price: its current sqrtPriceX96 does.
+      p = v3SpotPrice(pair, await reader.sqrtPriceX96(chain, pair.pool as Address));
+    } else {
+      const { reserve0, reserve1 } = await reader.reserves(chain, pair.pool as Address);
+      const [rb, rq] = pair.base_is_token0 ? [reserve0, reserve1] : [reserve1, reserve0];
+      p = indicativePrice(r, rb, rq);
+    }
     price = inverted ? { n: p.d, d: p.n } : p;
   }
   const ref = dayAgo ? fillPrice(pair, inverted, dayAgo.close) : undefined;
@@ -89,6 +103,7 @@ export async function pairOverview(db: Db, chain: ChainConfig, r: ResolvedPair, 
   return {
     chain_id: chain.id, pair_id: pair.pair_id, base, quote,
     pair_name: inverted ? `${pair.quote_symbol}/${pair.base_symbol}` : pair.pair_name,
+    source: pair.source ?? 'uniswap_v2', fee_ppm: Number(pair.fee_ppm ?? 3000),
     price: ratioText(price), price_usd: ratioText(priceUsd), price_source: tradedRecently && latest ? 'kline' : 'swap_indicative',
     change_24h: ratioText(change), ...volumes,
     fdv_usd: ratioText(mulRatio(priceUsd, { n: supply, d: 10n ** BigInt(baseDecimals) })),

@@ -37,6 +37,9 @@ export async function rollbackTrades(db: Db, checkpoint: Checkpoint, beforeCommi
       })));
       await upsertCandles(trx, [...rebuilt.values()].filter((c) => c.openTime >= bucketStart(minTs, c.interval)));
     }
+    // Pool holdings seen on the abandoned fork are forgotten; the indexer reads them again on the canonical chain.
+    await trx.updateTable('market_pairs').set({ reserve_base: null, reserve_quote: null, reserves_block: null })
+      .where('chain_id', '=', chainId).where('reserves_block', '>', blockNumber).execute();
     await saveCheckpoint(trx, checkpoint);
     await beforeCommit?.(trx);
     return removed;

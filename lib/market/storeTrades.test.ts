@@ -20,6 +20,7 @@ function syntheticTrades(count: number, seed = 7): NewTrade[] {
       blockHash: `0xb${block}`, pairId: 1 + (i % 2), ts, amountBase,
       amountQuote: (amountBase * BigInt(2_000_000 + Math.floor(rand() * 100_000))) / 10n ** 18n,
       usdE18: BigInt(Math.floor(rand() * 1e12)) * 10n ** 6n,
+      side: rand() < 0.5 ? 'buy' : 'sell', maker: `0x${(1 + (i % 7)).toString(16).padStart(40, '0')}`,
     });
   }
   return out;

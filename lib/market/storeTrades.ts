@@ -10,6 +10,9 @@ export type NewTrade = CandleTrade & {
   logIndex: number;
   blockNumber: number;
   blockHash: string;
+  side: 'buy' | 'sell';
+  /** The transaction's sender (EIP-55). */
+  maker: string;
 };
 
 export type Checkpoint = { chainId: number; blockNumber: number; blockHash: string; state?: string | null };
@@ -40,7 +43,7 @@ async function insertNewTrades(trx: Transaction<Database>, trades: readonly NewT
     const rows = await trx.insertInto('market_trades').values(part.map((t) => ({
       chain_id: t.chainId, tx_hash: t.txHash, log_index: t.logIndex, pair_id: t.pairId, block_number: t.blockNumber,
       block_hash: t.blockHash, ts: t.ts, amount_base: t.amountBase.toString(), amount_quote: t.amountQuote.toString(),
-      usd_e18: t.usdE18.toString(),
+      usd_e18: t.usdE18.toString(), side: t.side, maker: t.maker,
     }))).onConflict((oc) => oc.doNothing()).returning(['tx_hash', 'log_index']).execute();
     for (const r of rows) inserted.add(tradeKey(r.tx_hash, Number(r.log_index)));
   }

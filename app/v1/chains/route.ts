@@ -2,11 +2,15 @@
 import { chainListing, chainsEndpoint } from '@/lib/api/endpoints/chainsEndpoint';
 import { methodNotAllowed } from '@/lib/api/methodNotAllowed';
 import { route } from '@/lib/api/route';
+import { crossChainSettings } from '@/lib/chains/crossChainSettings';
 import { loadChains } from '@/lib/chains/loadChains';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(chainsEndpoint, () => loadChains().map(chainListing));
+export const GET = route(chainsEndpoint, () => {
+  const settings = crossChainSettings();
+  return loadChains().map((c) => chainListing(c, settings));
+});
 
 const notAllowed = methodNotAllowed('GET');
 export const POST = notAllowed;

@@ -151,7 +151,8 @@ describe('GET /v1/health and /v1/chains against a real anvil', () => {
     const data = ChainsResponse.parse(((await res.json()) as { data: unknown }).data);
     expect(data.map((c) => c.chain_id)).toEqual([31337, 31338]);
     expect(data[0]).toEqual({
-      chain_id: 31337, name: 'Devnet A', native: { symbol: 'ETH', decimals: 18 }, rpc_url: anvil.rpcUrl, router_address: addr('44'),
+      chain_id: 31337, name: 'Devnet A', native: { symbol: 'ETH', decimals: 18 }, rpc_url: anvil.rpcUrl, router_address: addr('44'), permit2_address: null, cross_chain: null,
+      liquidity_sources: [{ id: 'uniswap_v2', factory: addr('11') }],
       tokens: [{ address: addr('55'), symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
     });
   });

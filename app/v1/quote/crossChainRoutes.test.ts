@@ -1,21 +1,25 @@
 // End to end across two devnet chains: cross-chain quotes through the route handlers with a real JWT, deposits sent
 // with viem on the source chain, the relayer (in this process) filling on the destination and settling or refunding.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { erc20Abi, getAddress, parseUnits, zeroAddress, type Address, type Hex } from 'viem';
 import { signAccessToken } from '@/lib/auth/signAccessToken';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { loadChains } from '@/lib/chains/loadChains';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
-import { signAttestation } from '@/lib/contracts/attestation';
+import { attesterClient } from '@/lib/attester/attesterClient';
+import { createAttester } from '@/lib/attester/createAttester';
+import { startAttesterServer, type AttesterServer } from '@/lib/attester/attesterServer';
+import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import { decodeOpenCalldata, fillOrderOf } from '@/lib/contracts/crossChainQuote';
 import { relayerAccount } from '@/lib/contracts/relayerAccount';
 import { crosschainDb } from '@/lib/crosschain/crosschainDb';
 import { readyDb } from '@/lib/db/getDb';
 import { devAccount, devClients, POLLING_MS, type DevClients } from '@/lib/devnet/deployUniswap';
 import { startDevnet, type Devnet } from '@/lib/devnet/startDevnet';
-import { stopFollowers } from '@/lib/quote/quoteFollowers';
+import { followerFor, stopFollowers } from '@/lib/chainstate/quoteFollowers';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
 import { createRelayer, type Relayer } from '@/lib/relayer/createRelayer';
+import { revertName } from '@/test/expectRevert';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { POST as firmPost } from './firm/route';
 import { POST as indicativePost } from './indicative/route';
@@ -29,7 +33,7 @@ type Envelope<T> = { code: number; msg: string; data: T | null; error?: { type: 
 type Leg = { chain_id: number; share_bps: number; amount_in: string; amount_out: string; hops: unknown[] };
 type ChainAmount = { chain_id: number; token: string; amount: string };
 type Quote = {
-  amount_in: string; amount_out: string; fee_amount: string; route: Leg[]; estimated_fill_time_sec: number;
+  amount_in: string; amount_out: string; fee_amount: string; route: Leg[]; estimated_fill_time_sec: number; suggested_slippage?: number;
   relayer_fee: ChainAmount; bridge: { src: ChainAmount & { min_amount?: string }; dst: ChainAmount };
 };
 type Firm = Quote & {
@@ -39,12 +43,15 @@ type Firm = Quote & {
 type Status = {
   quote_id: string; status: string; src_tx_hash: string | null; dst_tx_hash: string | null; amount_out_actual: string | null;
   order_id?: string; fill_deadline?: number; refund_tx_hash?: string | null; escrow?: ChainAmount | null;
+  delayed?: boolean; delay_reason?: string | null; refund_possible_at?: number | null; refund_permissionless_at?: number | null; relayer_top_up?: string | null;
 };
 
 describe('cross-chain quotes end to end on two devnets', () => {
   let tmp: ReturnType<typeof useTempDataDir>;
   let devnet: Devnet;
   let relayer: Relayer;
+  let attester: AttesterServer | undefined;
+  let blockTicker: NodeJS.Timeout | undefined;
   let token: string;
   let A: ChainConfig;
   let B: ChainConfig;
@@ -79,6 +86,8 @@ describe('cross-chain quotes end to end on two devnets', () => {
     tokenAddress === zeroAddress
       ? dev(chain).publicClient.getBalance({ address: who })
       : dev(chain).publicClient.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+  /** Quotes whose legs run only through the V2 pairs these scenarios move (through Router02). */
+  const ONLY_V2 = ['uniswap_v3'];
   const body = (src: ChainConfig, dst: ChainConfig, tokenIn: Address, tokenOut: Address, amountIn: bigint, extra: Record<string, unknown> = {}) => ({
     src_chain_id: src.id, dst_chain_id: dst.id, token_in: tokenIn, token_out: tokenOut, amount_in: amountIn.toString(),
     from_address: devAccount(SENDER).address, to_address: devAccount(RECIPIENT).address, slippage: 1, expiry_time_sec: 60, ...extra,
@@ -100,9 +109,10 @@ describe('cross-chain quotes end to end on two devnets', () => {
     return hash;
   };
   const startRelayer = async () => {
-    const attester = attesterAccount();
+    // The attester is its own process in production; here its HTTP endpoint, with its own key, runs in the test.
+    attester ??= await startAttesterServer(createAttester({ account: attesterAccount(), chains: () => loadChains(), rpcTimeoutMs: 2_000 }), '127.0.0.1', 0);
     relayer = createRelayer({
-      db: await crosschainDb(), chains: () => loadChains(), account: relayerAccount(), attest: (input) => signAttestation(input, attester),
+      db: await crosschainDb(), chains: () => loadChains(), account: relayerAccount(), attester: attesterClient(attester.url, 5_000),
       pollMs: 100, confirmations: 0, rpcTimeoutMs: 2_000,
     });
     relayer.start();
@@ -119,11 +129,18 @@ describe('cross-chain quotes end to end on two devnets', () => {
     [A, B] = [chains.find((c) => c.id === 31337) as ChainConfig, chains.find((c) => c.id === 31338) as ChainConfig];
     for (const chain of chains) clients.set(chain.id, devClients(chain.id, chain.rpcUrl));
     token = (await signAccessToken({ sub: 'crosschain-e2e', scopes: ['quote:indicative', 'quote:firm'], ttlSec: 3600 })).access_token;
+    // Deposits and fills count a block deep (the devnet's registry `confirmations`): blocks keep coming, as the
+    // devnet's activity makes them.
+    blockTicker = setInterval(() => {
+      for (const chain of [A, B]) void dev(chain).publicClient.request({ method: 'evm_mine' as never, params: [] as never }).catch(() => undefined);
+    }, 400);
     await startRelayer();
   });
 
   afterAll(async () => {
+    clearInterval(blockTicker);
     await relayer?.stop();
+    await attester?.close();
     stopFollowers();
     await devnet?.stop();
     tmp?.cleanup();
@@ -139,6 +156,8 @@ describe('cross-chain quotes end to end on two devnets', () => {
     const request = body(src(), dst(), tokenIn(), tokenOut(), amount);
     const ind = await post<Quote>(indicativePost, '/v1/quote/indicative', indicativeBody(request));
     expect(ind.status, JSON.stringify(ind.body)).toBe(200);
+    // Pools watched for less than a minute: the usual default, within the cross-chain bounds.
+    expect(ind.body.data?.suggested_slippage).toBe(0.5);
     const quoted = await post<Firm>(firmPost, '/v1/quote/firm', { ...request, indicative_amount_out: ind.body.data?.amount_out });
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     const q = quoted.body.data as Firm;
@@ -167,7 +186,7 @@ describe('cross-chain quotes end to end on two devnets', () => {
     expect((await status(`src_tx_hash=${hash}`)).body.data).toMatchObject({ quote_id: q.quote_id, status: 'settled' });
   });
 
-  it('refuses a token that is not on the destination chain (400 naming token_out) and an amount above the relayer inventory (422), storing nothing', async () => {
+  it('refuses a token that is not on the destination chain (400 naming token_out) and an amount above the relayer inventory or its per-order cap (422), storing nothing', async () => {
     const before = await quoteCount();
     const foreign = body(A, B, tokenOn(A, 'USDC'), getAddress('0x000000000000000000000000000000000000dEaD'), parseUnits('100', 6));
     for (const [handler, url, payload] of [[indicativePost, '/v1/quote/indicative', indicativeBody(foreign)], [firmPost, '/v1/quote/firm', foreign]] as const) {
@@ -181,6 +200,14 @@ describe('cross-chain quotes end to end on two devnets', () => {
       const res = await post(handler, url, payload);
       expect(res.status).toBe(422);
       expect(res.body.error).toMatchObject({ type: 'INSUFFICIENT_LIQUIDITY', field: 'amount_in' });
+    }
+    // Within the inventory but above what the relayer fills in one order (RELAYER_MAX_ORDER_USD, 100,000 USD).
+    const overCap = body(A, B, tokenOn(A, 'USDC'), tokenOn(B, 'USDC'), parseUnits('150000', 6));
+    for (const [handler, url, payload] of [[indicativePost, '/v1/quote/indicative', indicativeBody(overCap)], [firmPost, '/v1/quote/firm', overCap]] as const) {
+      const res = await post(handler, url, payload);
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ type: 'INSUFFICIENT_LIQUIDITY', field: 'amount_in', retryable: false });
+      expect(res.body.msg).toMatch(/at most 100000 USD of the bridge asset\); split the swap/);
     }
     expect(await quoteCount()).toBe(before);
   });
@@ -196,6 +223,60 @@ describe('cross-chain quotes end to end on two devnets', () => {
       expect(res.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'to_address' });
     }
     expect(await quoteCount()).toBe(before);
+  });
+
+  it('the first cross-chain quote after 90 s without any answers 200 while the relayer runs; a relayer silent for 90 s is a retryable 422', async () => {
+    const request = body(A, B, tokenOn(A, 'USDC'), tokenOn(B, 'USDC'), parseUnits('100', 6));
+    const indicative = () => post<Quote>(indicativePost, '/v1/quote/indicative', indicativeBody(request));
+    expect((await indicative()).status).toBe(200);
+    // Only the wall clock is faked (timers stay real), so the relayer, the followers and the store keep working while
+    // 90 s pass without a quote; each wait below ends on a condition, not after a set time.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    const quietSpell = async (relayerRunning: boolean) => {
+      vi.setSystemTime(Date.now() + 90_000);
+      // A running relayer goes on with its rounds (and its progress) during the spell; wait for one after the jump.
+      if (relayerRunning) await relayer.pass();
+      for (const chain of [A, B]) while (!followerFor(chain).health().reachable) await new Promise((r) => setTimeout(r, 20));
+    };
+    let stopped = false;
+    try {
+      await quietSpell(true);
+      const ind = await indicative();
+      expect(ind.status, JSON.stringify(ind.body)).toBe(200);
+      await quietSpell(true);
+      const firm = await post<Firm>(firmPost, '/v1/quote/firm', request);
+      expect(firm.status, JSON.stringify(firm.body)).toBe(200);
+
+      await relayer.stop();
+      stopped = true;
+      await quietSpell(false);
+      for (const [handler, url, payload] of [[indicativePost, '/v1/quote/indicative', indicativeBody(request)], [firmPost, '/v1/quote/firm', request]] as const) {
+        const refused = await post(handler, url, payload);
+        expect(refused.status).toBe(422);
+        expect(refused.body.error).toMatchObject({ type: 'INSUFFICIENT_LIQUIDITY', field: 'dst_chain_id', retryable: true, retry_after_sec: 10 });
+        expect(refused.body.msg).toMatch(/relayer .* is not running/);
+      }
+      // Back at once: a refusal is never given from a remembered value, so the restarted relayer's first round counts.
+      await startRelayer();
+      stopped = false;
+      expect((await indicative()).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+      if (stopped) await startRelayer();
+    }
+  });
+
+  it('refuses cross-chain slippage above the cap with 400 naming slippage; same-chain quotes keep 0–100 %', async () => {
+    const before = await quoteCount();
+    const over = await post(firmPost, '/v1/quote/firm', body(A, B, tokenOn(A, 'USDC'), tokenOn(B, 'USDC'), parseUnits('100', 6), { slippage: 3.5 }));
+    expect(over.status).toBe(400);
+    expect(over.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'slippage', retryable: false });
+    expect(over.body.msg).toMatch(/at most 3 % for a cross-chain quote/);
+    const atCap = await post(firmPost, '/v1/quote/firm', body(A, B, tokenOn(A, 'USDC'), tokenOn(B, 'USDC'), parseUnits('100', 6), { slippage: 3 }));
+    expect(atCap.status, JSON.stringify(atCap.body)).toBe(200);
+    const sameChain = await post(firmPost, '/v1/quote/firm', body(A, A, tokenOn(A, 'USDC'), tokenOn(A, 'WETH'), parseUnits('100', 6), { slippage: 50 }));
+    expect(sameChain.status, JSON.stringify(sameChain.body)).toBe(200);
+    expect(await quoteCount()).toBe(before + 2);
   });
 
   it('relayer stopped: the fill deadline passes on the destination → expired; the relayer returns → refunded, the escrow back on the source', async () => {
@@ -222,7 +303,183 @@ describe('cross-chain quotes end to end on two devnets', () => {
     expect(refunded.refund_tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     const escrow = BigInt(refunded.escrow?.amount ?? '0');
     expect(escrow).toBe(BigInt(q.bridge.src.amount));
-    // Everything but the service fee comes back (USDC in needs no swap, so the escrow is the input less the fee).
-    expect(await balanceOf(A, usdcA, sender)).toBe(before - (amount * 20n) / 10_000n);
+    // Everything the trader paid comes back, the service fee included (USDC in needs no swap: the escrow is the
+    // input less the fee, and the fee was held beside it).
+    expect(await balanceOf(A, usdcA, sender)).toBe(before);
+  });
+
+  describe('the destination pool moved past the slippage after the deposit', () => {
+    type Hop = { token_in: Address; token_out: Address };
+    /** The token path of each destination leg of `q`, with the bridge asset it takes. */
+    const dstPaths = (q: Firm) => q.route.filter((leg) => leg.chain_id === B.id).map((leg) => {
+      const hops = leg.hops as Hop[];
+      return { amountIn: BigInt(leg.amount_in), path: [hops[0]?.token_in ?? zeroAddress, ...hops.map((h) => h.token_out)] };
+    });
+    /** What the order's destination legs give in ETH at B's pools now. */
+    const ethOnB = async (q: Firm) => {
+      let sum = 0n;
+      for (const { amountIn, path } of dstPaths(q)) {
+        sum += (await dev(B).publicClient.readContract({ address: B.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [amountIn, path] })).at(-1) ?? 0n;
+      }
+      return sum;
+    };
+    /** Someone else (account #6) sells USDC for ETH along the order's destination paths, `step` at a time, until they give at most `target`. */
+    const moveB = async (q: Firm, target: bigint, step: bigint) => {
+      const c = dev(B);
+      const account = devAccount(6);
+      const write = async (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) => {
+        const hash = await c.wallet(6).writeContract({ address, abi, functionName, args, account, chain: c.chain, gas: 600_000n } as never);
+        expect((await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
+      };
+      const usdcB = tokenOn(B, 'USDC');
+      await write(usdcB, [{ type: 'function', name: 'mint', stateMutability: 'nonpayable', inputs: [{ type: 'address', name: 'to' }, { type: 'uint256', name: 'amount' }], outputs: [] }], 'mint', [account.address, 10n ** 15n]);
+      await write(usdcB, erc20Abi, 'approve', [B.router02, 10n ** 15n]);
+      for (let i = 0; i < 80 && (await ethOnB(q)) > target; i += 1) {
+        const deadline = (await c.publicClient.getBlock()).timestamp + 600n;
+        for (const { path } of dstPaths(q)) await write(B.router02, uniswapV2Router02Abi, 'swapExactTokensForETH', [step, 0n, path, account.address, deadline]);
+      }
+      expect(await ethOnB(q)).toBeLessThanOrEqual(target);
+    };
+    /** A firm USDC (A) → ETH (B) quote at 0.5 % slippage, deposited while the relayer is stopped. */
+    const depositWhileStopped = async () => {
+      await relayer.stop();
+      const usdcA = tokenOn(A, 'USDC');
+      const quoted = await post<Firm>(firmPost, '/v1/quote/firm', body(A, B, usdcA, zeroAddress, parseUnits('2500', 6), { slippage: 0.5, expiry_time_sec: 900, excluded_sources: ONLY_V2 }));
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+      const q = quoted.body.data as Firm;
+      const sender = devAccount(SENDER).address;
+      const before = await balanceOf(A, usdcA, sender);
+      await deposit(A, q, usdcA);
+      return { q, before, payout: BigInt(q.bridge.dst.amount) };
+    };
+
+    it('by less than the relayer\'s fee plus its margin: delivered with bridge asset of its own, at least min_amount_out, and the status says so', async () => {
+      const { q, payout } = await depositWhileStopped();
+      // 0.8 % against a 0.5 % slippage: the swap as quoted gives less than min_amount_out.
+      await moveB(q, (BigInt(q.amount_out) * 992n) / 1_000n, parseUnits('1000', 6));
+      expect(await ethOnB(q)).toBeLessThan(BigInt(q.min_amount_out));
+      const recipient = devAccount(RECIPIENT).address;
+      const before = await balanceOf(B, zeroAddress, recipient);
+      await startRelayer();
+      const done = await waitForStatus(q.quote_id, ['filled', 'settled']);
+      expect(done).toMatchObject({ delayed: false, delay_reason: null, refund_possible_at: null });
+      const received = (await balanceOf(B, zeroAddress, recipient)) - before;
+      expect(received).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
+      expect(done.amount_out_actual).toBe(received.toString());
+      const topUp = BigInt(done.relayer_top_up ?? '0');
+      expect(topUp).toBeGreaterThan(0n);
+      // Within its fee plus its 0.5 % margin on the payout.
+      expect(topUp).toBeLessThanOrEqual(BigInt(q.relayer_fee.amount) + (payout * 50n) / 10_000n);
+    });
+
+    it('by more than that: the order waits saying why and when its refund becomes possible, then is refunded in full, the service fee included', async () => {
+      const { q, before } = await depositWhileStopped();
+      expect(BigInt(q.fee_amount)).toBeGreaterThan(0n);
+      await moveB(q, (BigInt(q.amount_out) * 95n) / 100n, parseUnits('10000', 6));
+      await startRelayer();
+      const delayed = await (async () => {
+        for (let i = 0; i < 300; i += 1) {
+          const s = (await status(`quote_id=${q.quote_id}`)).body.data;
+          if (s?.delayed) return s;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error(`the status never said delayed: ${JSON.stringify((await status(`quote_id=${q.quote_id}`)).body)}`);
+      })();
+      expect(delayed).toMatchObject({
+        status: 'deposited', delayed: true, refund_possible_at: q.fill_deadline + 1, refund_permissionless_at: q.fill_deadline + 86_400 + 1, relayer_top_up: null,
+      });
+      expect(delayed.delay_reason).toMatch(/InsufficientOutput/);
+      expect(delayed.delay_reason).toMatch(/even with .* added/);
+      // The destination clock passes the fill deadline; the relayer has the refund attested and sent.
+      await dev(B).publicClient.request({ method: 'evm_setNextBlockTimestamp' as never, params: [`0x${(q.fill_deadline + 1).toString(16)}`] as never });
+      await dev(B).publicClient.request({ method: 'evm_mine' as never, params: [] as never });
+      const refunded = await waitForStatus(q.quote_id, ['refunded']);
+      expect(refunded).toMatchObject({ status: 'refunded', delayed: false, dst_tx_hash: null, refund_possible_at: null });
+      expect(refunded.delay_reason).toMatch(/InsufficientOutput/);
+      // Balance as before the deposit: the escrow and the service fee held beside it both came back.
+      expect(await balanceOf(A, tokenOn(A, 'USDC'), devAccount(SENDER).address)).toBe(before);
+    });
+  });
+
+  describe('the trader\'s slippage covers the whole route', () => {
+    const rpc = (chain: ChainConfig, method: string, params: unknown[] = []) => dev(chain).publicClient.request({ method: method as never, params: params as never });
+    /** Someone else sells `wei` of ETH for USDC on A's WETH/USDC pool first (account #6, not the trader). */
+    const sellEth = async (wei: bigint) => {
+      const c = dev(A);
+      const deadline = (await c.publicClient.getBlock()).timestamp + 600n;
+      const hash = await c.wallet(6).writeContract({
+        address: A.router02, abi: uniswapV2Router02Abi, functionName: 'swapExactETHForTokens', args: [0n, [A.weth, tokenOn(A, 'USDC')], devAccount(6).address, deadline],
+        // A fixed limit: an estimate made at the reverted-to block's time can miss the pair's price-accumulator writes.
+        value: wei, account: devAccount(6), chain: c.chain, gas: 300_000n,
+      });
+      expect((await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
+    };
+    /**
+     * Whether the firm quote's deposit would go through after a sale of `wei` (tried on a snapshot, then undone): false
+     * only when it would revert for too small an escrow; any other failure (a loaded machine's timeout) is thrown.
+     */
+    const opensAfter = async (q: Firm, wei: bigint) => {
+      const snapshot = await rpc(A, 'evm_snapshot');
+      try {
+        await sellEth(wei);
+        await dev(A).publicClient.call({ account: devAccount(SENDER).address, to: q.router_address, data: q.calldata, value: BigInt(q.value) });
+        return true;
+      } catch (error: unknown) {
+        if (revertName(error) === 'InsufficientBridgeAmount') return false;
+        throw error;
+      } finally {
+        await rpc(A, 'evm_revert', [snapshot]);
+      }
+    };
+    /** The largest sale before the deposit after which it still opens (to 0.002 ETH). */
+    const largestSale = async (q: Firm) => {
+      let [lo, hi] = [0n, parseUnits('100', 18)];
+      while (hi - lo > 2n * 10n ** 15n) {
+        const mid = (lo + hi) / 2n;
+        if (await opensAfter(q, mid)) lo = mid;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const firm = async () => {
+      const quoted = await post<Firm>(firmPost, '/v1/quote/firm', body(A, B, zeroAddress, tokenOn(B, 'USDC'), parseUnits('5', 18), { slippage: 0.5, expiry_time_sec: 900, excluded_sources: ONLY_V2 }));
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+      return quoted.body.data as Firm;
+    };
+
+    it('the source pool moved just inside the slippage (far past the relayer\'s fee): the deposit fills and the recipient gets at least min_amount_out', async () => {
+      const q = await firm();
+      const sale = await largestSale(q);
+      await sellEth(sale);
+      // The source leg now escrows 0.4 % and more below the quote: the relayer's fee alone is about 0.12 %.
+      const escrowNow = (await dev(A).publicClient.readContract({
+        address: A.router02, abi: uniswapV2Router02Abi, functionName: 'getAmountsOut', args: [BigInt(q.amount_in) - (BigInt(q.amount_in) * 20n) / 10_000n, [A.weth, tokenOn(A, 'USDC')]],
+      })).at(-1) ?? 0n;
+      expect(escrowNow * 10_000n).toBeLessThan(BigInt(q.bridge.src.amount) * 9_960n);
+      const recipient = devAccount(RECIPIENT).address;
+      const before = await balanceOf(B, tokenOn(B, 'USDC'), recipient);
+      await deposit(A, q, zeroAddress);
+      const done = await waitForStatus(q.quote_id, ['filled', 'settled']);
+      expect(['filled', 'settled']).toContain(done.status);
+      const received = (await balanceOf(B, tokenOn(B, 'USDC'), recipient)) - before;
+      expect(received).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
+      expect(received).toBeLessThan(BigInt(q.amount_out));
+    });
+
+    it('the source pool moved just outside the slippage: the deposit reverts and the trader loses nothing but gas', async () => {
+      const q = await firm();
+      const sale = await largestSale(q);
+      expect(sale).toBeGreaterThan(parseUnits('1', 18));
+      expect(await opensAfter(q, sale + 4n * 10n ** 15n)).toBe(false);
+      await sellEth(sale + 4n * 10n ** 15n);
+      const c = dev(A);
+      const sender = devAccount(SENDER).address;
+      const before = await c.publicClient.getBalance({ address: sender });
+      const hash = await c.wallet(SENDER).sendTransaction({ to: q.router_address, data: q.calldata, value: BigInt(q.value), gas: OPEN_GAS, account: devAccount(SENDER), chain: c.chain });
+      const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      expect(receipt.status).toBe('reverted');
+      expect(await c.publicClient.getBalance({ address: sender })).toBe(before - receipt.gasUsed * receipt.effectiveGasPrice);
+      expect((await status(`quote_id=${q.quote_id}`)).body.data?.status).toBe('issued');
+    });
   });
 });

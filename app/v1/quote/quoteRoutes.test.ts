@@ -9,6 +9,7 @@ import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { signAccessToken } from '@/lib/auth/signAccessToken';
 import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
 import { decodeSwapCalldata, recoverRouterQuoteSigner } from '@/lib/contracts/swapRouterQuote';
+import { appendPermit2Signature, PERMIT2_ADDRESS, type Permit2Eip712 } from '@/lib/contracts/permit2';
 import { readyDb } from '@/lib/db/getDb';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
 import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
@@ -17,7 +18,7 @@ import { loadChains } from '@/lib/chains/loadChains';
 import { chainClient } from '@/lib/indexer/chainClient';
 import type { JobTables } from '@/lib/jobs/jobTables';
 import { runFillFollower } from '@/lib/quote/fillFollower';
-import { stopFollowers } from '@/lib/quote/quoteFollowers';
+import { stopFollowers } from '@/lib/chainstate/quoteFollowers';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { POST as firmPost } from './firm/route';
@@ -28,6 +29,8 @@ const CHAIN_ID = 31337;
 const SENDER = 1;
 const RECIPIENT = 2;
 const STRANGER = 3;
+/** Holds USDC and has approved Permit2 only, never the router. */
+const PERMIT2_TRADER = 4;
 const FEE_RECIPIENT = 9;
 
 type Envelope<T> = { code: number; msg: string; data: T | null; error?: { type: string; field?: string } & Record<string, unknown> };
@@ -36,10 +39,10 @@ type FirmData = {
   quote_id: Hex; calldata: Hex; router_address: Address; from_address: string; to_address: string; token_in: string; token_out: string;
   amount_in: string; amount_out: string; min_amount_out: string; fee_amount: string; fee_rate: number; deadline: number; value: string;
   allowance_target: string | null; route: RouteLeg[]; price_impact_bps: number;
-  src_chain_id: number; dst_chain_id: number; block_number: number;
+  src_chain_id: number; dst_chain_id: number; block_number: number; permit2?: { eip712: Permit2Eip712 };
 };
 type RouteLeg = { chain_id: number; share_bps: number; amount_in: string; amount_out: string; hops: { pool: string; token_in: string; token_out: string }[] };
-type IndicativeData = { amount_out: string; fee_amount: string; route: RouteLeg[]; block_number: number; price_impact_bps: number };
+type IndicativeData = { amount_out: string; fee_amount: string; route: RouteLeg[]; block_number: number; price_impact_bps: number; suggested_slippage: number };
 /** `address` with the case of one letter flipped: mixed case with a wrong EIP-55 checksum. */
 function badChecksum(address: string): string {
   const i = address.slice(2).search(/[a-fA-F]/) + 2;
@@ -151,7 +154,7 @@ describe('quote routes on a devnet', () => {
     await addLiquidity(c, stack, 0, usdc, parseUnits('600000', 6), wbtc, parseUnits('10', 8));
     chainA = {
         id: CHAIN_ID, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', factory: stack.factory, router02: stack.router02,
-        weth: stack.weth, swapRouter: router, stablecoins: [usdc], blockTimeSec: 1,
+        weth: stack.weth, swapRouter: router, permit2: PERMIT2_ADDRESS, stablecoins: [usdc], blockTimeSec: 1,
         tokens: [
           { address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6 },
           { address: dai, symbol: 'DAI', name: 'Dai', decimals: 18 },
@@ -202,6 +205,8 @@ describe('quote routes on a devnet', () => {
   it.each(cases)('$name: firm quote executes as quoted, then is spent', async ({ tokenIn, tokenOut, amount, hops }) => {
     const ind = await indicative({ ...base(), token_in: tokenIn(), token_out: tokenOut(), amount_in: amount });
     expect(ind.status).toBe(200);
+    // The pools have been watched for less than a minute: the suggestion is the usual default.
+    expect(ind.body.data?.suggested_slippage).toBe(0.5);
     const quoted = await firm(firmBody(tokenIn(), tokenOut(), amount, { indicative_amount_out: ind.body.data?.amount_out }));
     expect(quoted.status).toBe(200);
     const q = quoted.body.data as FirmData;
@@ -240,6 +245,44 @@ describe('quote routes on a devnet', () => {
     const byTx = await call<StatusData>(statusGet, `/v1/quote/status?src_tx_hash=${receipt.transactionHash}`, { token: integrator });
     expect(byTx.body.data).toMatchObject({ quote_id: q.quote_id, status: 'filled' });
     expect(await revertOf(q)).toBe('QuoteAlreadyUsed');
+  });
+
+  it('Permit2 token swap: after the one-time approval, one signature and one transaction; the recipient gets at least min_amount_out', async () => {
+    const trader = devAccount(PERMIT2_TRADER);
+    await mint(c, usdc, trader.address, parseUnits('10000', 6));
+    await approve(c, PERMIT2_TRADER, usdc, PERMIT2_ADDRESS);
+    const amount = parseUnits('2500', 6).toString();
+    const quoted = await firm(firmBody(usdc, dai, amount, { from_address: trader.address, approval: 'permit2' }));
+    expect(quoted.status).toBe(200);
+    const q = quoted.body.data as FirmData;
+    expect(q.allowance_target).toBe(PERMIT2_ADDRESS);
+    const eip712 = q.permit2?.eip712;
+    if (!eip712) throw new Error('no permit2.eip712 in the answer');
+    expect(eip712.domain).toEqual({ name: 'Permit2', chainId: CHAIN_ID, verifyingContract: PERMIT2_ADDRESS });
+    expect(eip712.message).toMatchObject({ permitted: { token: usdc, amount }, spender: router, nonce: BigInt(q.quote_id).toString(), deadline: String(q.deadline) });
+    expect(eip712.message.witness).toMatchObject({ quoteId: q.quote_id, recipient: devAccount(RECIPIENT).address, minAmountOut: q.min_amount_out });
+
+    const { EIP712Domain: _domain, ...types } = eip712.types;
+    const signature = await trader.signTypedData({ domain: eip712.domain, types, primaryType: eip712.primaryType, message: eip712.message });
+    const nonceBefore = await c.publicClient.getTransactionCount({ address: trader.address });
+    const paid = await balanceOf(usdc, trader.address);
+    const received = await balanceOf(dai, devAccount(RECIPIENT).address);
+    const receipt = await submit({ ...q, calldata: appendPermit2Signature(q.calldata, signature) }, PERMIT2_TRADER);
+    expect(receipt.status).toBe('success');
+    expect(await c.publicClient.getTransactionCount({ address: trader.address })).toBe(nonceBefore + 1);
+    expect(paid - (await balanceOf(usdc, trader.address))).toBe(BigInt(amount));
+    expect((await balanceOf(dai, devAccount(RECIPIENT).address)) - received).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
+    const settled = await waitForStatus(q.quote_id, 'filled');
+    expect(settled.body.data).toMatchObject({ status: 'filled', src_tx_hash: receipt.transactionHash });
+  });
+
+  it('approval "permit2" is refused for native input, and an unknown approval is named', async () => {
+    const native = await firm(firmBody(zeroAddress, dai, parseUnits('1', 18).toString(), { approval: 'permit2' }));
+    expect(native.status).toBe(400);
+    expect(native.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval' });
+    const unknown = await firm(firmBody(usdc, dai, '1000000', { approval: 'permit' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval' });
   });
 
   it('status takes exactly one of quote_id and src_tx_hash; an unknown transaction is 404', async () => {

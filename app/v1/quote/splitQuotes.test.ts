@@ -12,7 +12,7 @@ import { decodeSwapCalldata } from '@/lib/contracts/swapRouterQuote';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
 import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
-import { stopFollowers } from '@/lib/quote/quoteFollowers';
+import { stopFollowers } from '@/lib/chainstate/quoteFollowers';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { POST as firmPost } from './firm/route';
 

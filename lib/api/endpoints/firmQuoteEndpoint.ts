@@ -43,7 +43,7 @@ export const firmQuoteEndpoint = defineEndpoint({
       deadline: 1795500060,
       value: '1000000000000000000',
       allowance_target: null,
-      route: [{ chain_id: 31337, share_bps: 10000, amount_in: '998000000000000000', amount_out: '2984102377', hops: [{ pool: '0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0', token_in: '0x5FbDB2315678afecb367f032d93F642f64180aa3', token_out: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9' }] }],
+      route: [{ chain_id: 31337, share_bps: 10000, amount_in: '998000000000000000', amount_out: '2984102377', hops: [{ pool: '0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0', token_in: '0x5FbDB2315678afecb367f032d93F642f64180aa3', token_out: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', source: 'uniswap_v2', fee_ppm: 3000 }] }],
       price_impact_bps: 2,
       block_number: 43218,
     },

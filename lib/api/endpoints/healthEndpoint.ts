@@ -53,7 +53,7 @@ export const healthEndpoint = defineEndpoint({
   path: '/v1/health',
   summary: 'Service health',
   description:
-    '200 when the store answers, every configured chain answers eth_blockNumber within RPC_TIMEOUT_MS, the indexer lags by at most HEALTH_MAX_INDEXER_LAG_BLOCKS and the relayer (on chains with cross-chain orders, once it has run there) by at most HEALTH_MAX_RELAYER_LAG_BLOCKS beyond RELAYER_CONFIRMATIONS; otherwise 503 CHAIN_UNAVAILABLE whose `error.chains` carries the same per-chain rows and `msg` the reason.',
+    '200 when the store answers, every configured chain answers eth_blockNumber within RPC_TIMEOUT_MS, the indexer lags by at most HEALTH_MAX_INDEXER_LAG_BLOCKS and the relayer (on chains with cross-chain orders, once it has run there) by at most HEALTH_MAX_RELAYER_LAG_BLOCKS beyond the chain\'s deposit depth (the larger of RELAYER_CONFIRMATIONS and the chain\'s registry `confirmations`, default 1), the depth the relayer scans to; otherwise 503 CHAIN_UNAVAILABLE whose `error.chains` carries the same per-chain rows and `msg` the reason.',
   tags: ['service'],
   response: HealthResponse,
   example: {

@@ -55,6 +55,8 @@ export const pairEndpoint = defineEndpoint({
       base: 'WETH',
       quote: 'USDC',
       pair_name: 'WETH/USDC',
+      source: 'uniswap_v2',
+      fee_ppm: 3000,
       price: '3001.77',
       price_usd: '3001.77',
       price_source: 'kline',
@@ -72,11 +74,22 @@ export const pairEndpoint = defineEndpoint({
 export const pairsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/v1/market/pairs',
-  summary: 'Indexed pairs (of one chain with chainId, else of every configured chain)',
+  summary: 'Indexed pairs (of one chain with chainId, else of every configured chain), searchable and sortable',
+  description:
+    'Each row carries the pair\'s price and USD price (as GET /v1/market/pair computes them), `liquidity_usd` (what the pool holds, each side at its USD price), '
+    + '`volume_usd_24h` and `change_24h`. `q` keeps pairs whose symbols, pair name or token names contain it (any case), or whose pool or token address starts with it (`0x…`); '
+    + '`sort` orders descending (ties by chain and pair id, the order without `sort`); `offset` and `limit` page the result, which is every matching pair without `limit`.',
   tags: ['market'],
   query: PairsQuery,
   response: PairsResponse,
-  example: { query: { chainId: 31337 }, response: [{ pair_id: 1, chain_id: 31337, pool: '0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0', base: 'WETH', quote: 'USDC', pair_name: 'WETH/USDC' }] },
+  example: {
+    query: { chainId: 31337, q: 'weth', sort: 'liquidity', limit: 1 },
+    response: [{
+      pair_id: 1, chain_id: 31337, pool: '0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0', base: 'WETH', quote: 'USDC', pair_name: 'WETH/USDC',
+      source: 'uniswap_v2', fee_ppm: 3000,
+      price: '3001.77', price_usd: '3001.77', liquidity_usd: '6003540', volume_usd_24h: '1203377.415228', change_24h: '0.0132',
+    }],
+  },
   cacheControl: MARKET_CACHE_CONTROL,
   errors: ['UNSUPPORTED_CHAIN', 'CHAIN_UNAVAILABLE'],
 });

@@ -6,10 +6,12 @@ import { defineEndpoint } from '../openapi';
 export const marketStreamEndpoint = defineEndpoint({
   method: 'GET',
   path: '/v1/market/stream',
-  summary: 'Live candles of a pair and interval (server-sent events)',
+  summary: 'Live candles and trades of a pair (server-sent events)',
   description:
     'A `text/event-stream`. Each `candle` event carries one KlineDTO as JSON in `data`: the open candle whenever it changes, '
     + 'and the next candle as soon as it opens (at the bucket boundary, flat at the previous close until something trades). '
+    + 'The same stream carries the pair\'s trades: `trade` events (one Trade of GET /v1/market/trades each; first the pair\'s newest 20, then every new one in chain order) '
+    + 'and `trades_removed` (`{ trades: [{ tx_hash, log_index, block_number }] }`) when a reorg takes trades away. '
     + 'Comment lines (`: heartbeat`) keep the connection alive every 15 s; `retry` tells EventSource how soon to reconnect. '
     + 'An unknown pair or bad query is answered with the JSON error envelope before any event is sent.',
   tags: ['market'],

@@ -29,7 +29,7 @@ export type paths = {
         };
         /**
          * Service health
-         * @description 200 when the store answers, every configured chain answers eth_blockNumber within RPC_TIMEOUT_MS, the indexer lags by at most HEALTH_MAX_INDEXER_LAG_BLOCKS and the relayer (on chains with cross-chain orders, once it has run there) by at most HEALTH_MAX_RELAYER_LAG_BLOCKS beyond RELAYER_CONFIRMATIONS; otherwise 503 CHAIN_UNAVAILABLE whose `error.chains` carries the same per-chain rows and `msg` the reason.
+         * @description 200 when the store answers, every configured chain answers eth_blockNumber within RPC_TIMEOUT_MS, the indexer lags by at most HEALTH_MAX_INDEXER_LAG_BLOCKS and the relayer (on chains with cross-chain orders, once it has run there) by at most HEALTH_MAX_RELAYER_LAG_BLOCKS beyond the chain's deposit depth (the larger of RELAYER_CONFIRMATIONS and the chain's registry `confirmations`, default 1), the depth the relayer scans to; otherwise 503 CHAIN_UNAVAILABLE whose `error.chains` carries the same per-chain rows and `msg` the reason.
          */
         get: operations["getV1Health"];
         put?: never;
@@ -124,7 +124,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Indexed pairs (of one chain with chainId, else of every configured chain) */
+        /**
+         * Indexed pairs (of one chain with chainId, else of every configured chain), searchable and sortable
+         * @description Each row carries the pair's price and USD price (as GET /v1/market/pair computes them), `liquidity_usd` (what the pool holds, each side at its USD price), `volume_usd_24h` and `change_24h`. `q` keeps pairs whose symbols, pair name or token names contain it (any case), or whose pool or token address starts with it (`0x…`); `sort` orders descending (ties by chain and pair id, the order without `sort`); `offset` and `limit` page the result, which is every matching pair without `limit`.
+         */
         get: operations["getV1MarketPairs"];
         put?: never;
         post?: never;
@@ -174,6 +177,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/market/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trades of a pair, newest first
+         * @description Every trade is one Swap log of the pool, stored once by (transaction, log index). `side` is the trader's: `buy` when they received the base token, `sell` when they paid it; `price` is quote per base of that trade and `value_usd` its USD value at trade time; `maker` sent the transaction. Pass `next_cursor` as `before` for older trades; a reorg that drops a block drops its trades. The candle stream (`GET /v1/market/stream`) sends `trade` events as trades arrive.
+         */
+        get: operations["getV1MarketTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens of a chain: search by symbol, name or address; look up any ERC-20 by address
+         * @description Without `address`: the native coin (zero address), the chain registry's tokens (`verified: true`) and every token of an indexed pool, matched by `q` (part of the symbol or name, any case, or the start of the address), verified first, then exact and leading symbol matches. With `address`: that one token in a one-row array; a token that is not listed is read from the chain (ERC-20 `symbol`, `name`, `decimals`; a bytes32 symbol or name is decoded, a missing name is "") and kept, `verified: false`. An address that is not an ERC-20 contract is 404.
+         */
+        get: operations["getV1Tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/market/stream": {
         parameters: {
             query?: never;
@@ -182,8 +225,8 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Live candles of a pair and interval (server-sent events)
-         * @description A `text/event-stream`. Each `candle` event carries one KlineDTO as JSON in `data`: the open candle whenever it changes, and the next candle as soon as it opens (at the bucket boundary, flat at the previous close until something trades). Comment lines (`: heartbeat`) keep the connection alive every 15 s; `retry` tells EventSource how soon to reconnect. An unknown pair or bad query is answered with the JSON error envelope before any event is sent.
+         * Live candles and trades of a pair (server-sent events)
+         * @description A `text/event-stream`. Each `candle` event carries one KlineDTO as JSON in `data`: the open candle whenever it changes, and the next candle as soon as it opens (at the bucket boundary, flat at the previous close until something trades). The same stream carries the pair's trades: `trade` events (one Trade of GET /v1/market/trades each; first the pair's newest 20, then every new one in chain order) and `trades_removed` (`{ trades: [{ tx_hash, log_index, block_number }] }`) when a reorg takes trades away. Comment lines (`: heartbeat`) keep the connection alive every 15 s; `retry` tells EventSource how soon to reconnect. An unknown pair or bad query is answered with the JSON error envelope before any event is sent.
          */
         get: operations["getV1MarketStream"];
         put?: never;
@@ -208,6 +251,26 @@ export type paths = {
          * @description Best route over Uniswap V2 pools at the reserves of `block_number`, after the service fee (`fee_amount = floor(amount_in × fee_rate / 10000)`): `route` lists its legs (paths of up to 3 hops, each with its share of the input and its exact amounts) in execution order. No RPC round trip; 503 CHAIN_UNAVAILABLE when the chain has not answered recently.
          */
         post: operations["postV1QuoteIndicative"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quote/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote stream: the indicative quote as server-sent events, repriced per block
+         * @description The body of POST /v1/quote/indicative; the answer is a `text/event-stream`. `event: quote` carries the indicative quote (its `block_number` says which block it is priced at) at once, and again whenever a new block changes it (a block that leaves it as it was sends nothing). `event: error` carries the error envelope: after a retryable one (`CHAIN_UNAVAILABLE`) the stream stays open and sends a quote again when it can; after any other it ends. `event: end` (`{ "reason": "max_duration" | "error" }`) closes the stream, at the latest after `QUOTE_STREAM_MAX_SEC`; open a new one if still needed. A `: heartbeat` comment comes every 15 s. A bad body, or a request whose first answer is an error, gets the JSON error envelope with its status before any event; a token may hold `QUOTE_STREAM_MAX_PER_TOKEN` streams at once (429 beyond).
+         */
+        post: operations["postV1QuoteStream"];
         delete?: never;
         options?: never;
         head?: never;
@@ -341,6 +404,33 @@ export type components = {
             rpc_url: string;
             /** @description Swapdesk SwapRouter that settles firm quotes; null until deployed */
             router_address: string | null;
+            /** @description Uniswap's Permit2 (one address on every chain): approve it once per token, then sign each swap instead of approving it (firm quote `approval: "permit2"`); null where not configured */
+            permit2_address: string | null;
+            /** @description How this chain takes part in cross-chain swaps; null when it does not */
+            cross_chain: {
+                /** @description ERC-7683 destination settler that fills orders to this chain: a cross-chain quote's order must name it */
+                destination_settler: string;
+                /** @description The bridge asset (a USD stablecoin) escrowed on this chain and paid into fills here */
+                bridge_token: string;
+                /** @description The relayer account that fills orders here (simulate a fill as this sender); null when not published */
+                relayer: string | null;
+                /** @description A firm quote's fill_deadline is at most its deadline plus this many seconds (on the destination's clock) */
+                fill_window_sec: number;
+                /** @description The most slippage a cross-chain firm quote accepts, bps */
+                max_slippage_bps: number;
+            } | null;
+            /** @description Liquidity sources quoted on this chain */
+            liquidity_sources: {
+                /**
+                 * @description Source id, as route hops and excluded_sources name it
+                 * @enum {string}
+                 */
+                id: "uniswap_v2" | "uniswap_v3";
+                /** @description The factory whose pools the engine quotes */
+                factory: string;
+                /** @description Uniswap QuoterV2 of this source, where deployed (V3), for integrators who check a hop */
+                quoter?: string;
+            }[];
             tokens: {
                 address: string;
                 symbol: string;
@@ -355,6 +445,23 @@ export type components = {
             base: string;
             quote: string;
             pair_name: string;
+            /**
+             * @description the kind of pool
+             * @enum {string}
+             */
+            source: "uniswap_v2" | "uniswap_v3";
+            /** @description the pool's swap fee in parts per million (3000 = 0.3 %; every V2 pool's) */
+            fee_ppm: number;
+            /** @description quote per base: the last trade price when the pair traded in the last 24 h, else from a V2 pool's holdings or a V3 pool's sqrtPriceX96 */
+            price: string;
+            /** @description human-unit decimal string: no exponent, at most 18 fractional digits */
+            price_usd: string;
+            /** @description what the pool holds, in USD (each side at its USD price; a side without one counted like the other) */
+            liquidity_usd: string;
+            /** @description human-unit decimal string: no exponent, at most 18 fractional digits */
+            volume_usd_24h: string;
+            /** @description decimal fraction; 0.1234 means +12.34% */
+            change_24h: string;
         };
         PairOverview: {
             chain_id: number;
@@ -362,6 +469,13 @@ export type components = {
             base: string;
             quote: string;
             pair_name: string;
+            /**
+             * @description the kind of pool
+             * @enum {string}
+             */
+            source: "uniswap_v2" | "uniswap_v3";
+            /** @description the pool's swap fee in parts per million (3000 = 0.3 %; every V2 pool's) */
+            fee_ppm: number;
             /** @description human-unit decimal string: no exponent, at most 18 fractional digits */
             price: string;
             /** @description human-unit decimal string: no exponent, at most 18 fractional digits */
@@ -407,6 +521,45 @@ export type components = {
             /** @description false only for the candle that is still open */
             closed: boolean;
         };
+        TradesPage: {
+            /** @description Newest first */
+            trades: components["schemas"]["Trade"][];
+            /** @description Pass as `before` for older trades; null on the last page */
+            next_cursor: string | null;
+        };
+        Trade: {
+            /** @description Transaction that made the trade */
+            tx_hash: string;
+            /** @description Index of its Swap log in the block */
+            log_index: number;
+            block_number: number;
+            /** @description Block timestamp, Unix seconds */
+            time: number;
+            /** @description `buy`: the trader received the base token; `sell`: the trader paid it. Null only for a trade indexed by an older version until the indexer has read it again */
+            side: ("buy" | "sell") | null;
+            /** @description Quote per base of this trade */
+            price: string;
+            /** @description human-unit decimal string: no exponent, at most 18 fractional digits */
+            amount_base: string;
+            /** @description human-unit decimal string: no exponent, at most 18 fractional digits */
+            amount_quote: string;
+            /** @description USD value at trade time (0 while the quote token had no USD price yet) */
+            value_usd: string;
+            /** @description Sender of the transaction (EIP-55); null like side */
+            maker: string | null;
+        };
+        Token: {
+            /** @description EIP-55; the zero address is the chain's native coin */
+            address: string;
+            symbol: string;
+            /** @description "" when the contract has no name */
+            name: string;
+            decimals: number;
+            /** @description true for the chain registry's tokens (and the native coin); false for tokens only seen in pools or looked up by address */
+            verified: boolean;
+            /** @description USD per whole token (human-unit decimal string); null without a USD price path */
+            price_usd: string | null;
+        };
         IndicativeQuote: {
             /** @description Echo of request */
             src_chain_id: number;
@@ -430,6 +583,8 @@ export type components = {
             price_impact_bps: number;
             /** @description Block whose reserves priced the quote (cross-chain: the source chain's) */
             block_number: number;
+            /** @description Slippage Swapdesk suggests for a firm quote of this route, percent (0.3 means 0.3 %): the 99th percentile of how far the route's output fell against the trader within 40 s of review and sending (cross-chain: plus the estimated fill time), over reviews starting every second of the last 10 minutes, in steps of 0.05 %, within 0.1–1 % (cross-chain 0.3–2 %, never above the cross-chain cap); 0.5 until the pools have been watched for a minute */
+            suggested_slippage: number;
             /** @description Cross-chain: what the relayer keeps of the escrowed bridge asset on the source chain for delivering on the destination (also counted in fee_amount, there in token_in) */
             relayer_fee?: {
                 chain_id: number;
@@ -438,7 +593,7 @@ export type components = {
                 /** @description Integer string, wei */
                 amount: string;
             };
-            /** @description Cross-chain: seconds from the deposit being mined to the fill being mined, the median of recent fills */
+            /** @description Cross-chain: seconds from the deposit being mined to the fill being mined, the median of recent fills of this route (source chain to destination chain) */
             estimated_fill_time_sec?: number;
             /** @description Cross-chain: the bridge asset (a USD stablecoin) on each chain */
             bridge?: {
@@ -475,12 +630,19 @@ export type components = {
             hops: components["schemas"]["RouteHop"][];
         };
         RouteHop: {
-            /** @description Uniswap V2 pair */
+            /** @description The pool (a Uniswap V2 pair or a Uniswap V3 pool) */
             pool: string;
             /** @description EIP-55 address */
             token_in: string;
             /** @description EIP-55 address */
             token_out: string;
+            /**
+             * @description Liquidity source of the pool
+             * @enum {string}
+             */
+            source: "uniswap_v2" | "uniswap_v3";
+            /** @description The pool's fee in millionths of the input: 3000 for a V2 pair, the fee tier for V3 (100, 500, 3000, 10000) */
+            fee_ppm: number;
         };
         IndicativeQuoteRequest: {
             /** @description Source chain id */
@@ -493,6 +655,8 @@ export type components = {
             token_out: string;
             /** @description Integer string, wei */
             amount_in: string;
+            /** @description Liquidity sources the route may not use (as GET /v1/chains lists them); excluding every source leaves no route (422 NO_ROUTE) */
+            excluded_sources?: ("uniswap_v2" | "uniswap_v3")[];
         };
         FirmQuote: {
             /** @description Quote identifier, bytes32 hex */
@@ -524,7 +688,7 @@ export type components = {
             deadline: number;
             /** @description Native coin to send with the transaction ("0" for token input) */
             value: string;
-            /** @description Address to approve for token input; null for native input */
+            /** @description Address to approve for token input (the router, or Permit2 with approval "permit2"); null for native input */
             allowance_target: string | null;
             /** @description Legs in execution order (legs that share a pool are priced in this order); a single path is one leg with share_bps 10000. Cross-chain: the source chain's legs, then the destination chain's */
             route: components["schemas"]["RouteLeg"][];
@@ -539,7 +703,7 @@ export type components = {
                 /** @description Integer string, wei */
                 amount: string;
             };
-            /** @description Cross-chain: seconds from the deposit being mined to the fill being mined, the median of recent fills */
+            /** @description Cross-chain: seconds from the deposit being mined to the fill being mined, the median of recent fills of this route (source chain to destination chain) */
             estimated_fill_time_sec?: number;
             /** @description Cross-chain: the bridge asset (a USD stablecoin) on each chain */
             bridge?: {
@@ -562,6 +726,30 @@ export type components = {
                     amount: string;
                 };
             };
+            /** @description With approval "permit2": sign `eip712` as from_address and send calldata ‖ uint256(signature length) ‖ signature to router_address; one signature and one transaction per swap */
+            permit2?: {
+                /** @description EIP-712 typed data (eth_signTypedData_v4; integers as decimal strings): Permit2's PermitWitnessTransferFrom of exactly amount_in of token_in to router_address, nonce = quote_id, deadline = deadline, witness = the whole signed quote */
+                eip712: {
+                    domain: {
+                        /** @constant */
+                        name: "Permit2";
+                        chainId: number;
+                        /** @description EIP-55 address */
+                        verifyingContract: string;
+                    };
+                    types: {
+                        [key: string]: {
+                            name: string;
+                            type: string;
+                        }[];
+                    };
+                    /** @constant */
+                    primaryType: "PermitWitnessTransferFrom";
+                    message: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Cross-chain: the ERC-7683 order id the deposit will open (bytes32 hex) */
             order_id?: string;
             /** @description Cross-chain: Unix seconds on the destination chain's clock; unfilled by then, the deposit is refunded */
@@ -578,7 +766,9 @@ export type components = {
             token_out: string;
             /** @description Integer string, wei */
             amount_in: string;
-            /** @description Sender; the only account that can execute the quote */
+            /** @description Liquidity sources the route may not use (as GET /v1/chains lists them); excluding every source leaves no route (422 NO_ROUTE) */
+            excluded_sources?: ("uniswap_v2" | "uniswap_v3")[];
+            /** @description Sender, who pays amount_in; the only account that can execute the quote (with approval "permit2", the only account whose signature can) */
             from_address: string;
             /** @description Recipient of the output */
             to_address: string;
@@ -588,6 +778,11 @@ export type components = {
             slippage: number;
             /** @description Quote time-to-live in seconds; 60 is recommended */
             expiry_time_sec: number;
+            /**
+             * @description How the router takes token input: "allowance" (default) — approve allowance_target (the router), then send; "permit2" — approve Permit2 once per token, then sign `permit2.eip712` for each swap and append the signature to calldata (same-chain token input only)
+             * @enum {string}
+             */
+            approval?: "allowance" | "permit2";
         };
         QuoteStatus: {
             quote_id: string;
@@ -622,6 +817,16 @@ export type components = {
                 /** @description Integer string, wei */
                 amount: string;
             } | null;
+            /** @description Cross-chain: the deposit is not delivered on time — the relayer recorded why it has not filled it, or the fill deadline passed and the refund is due */
+            delayed?: boolean;
+            /** @description Cross-chain: why the order is (or was) not delivered, in words, with the named reason (InsufficientOutput, NativeTransferFailed, EscrowTooSmall, …); null when nothing held it up */
+            delay_reason?: string | null;
+            /** @description Cross-chain: Unix seconds (destination clock) from which the escrow and the service fee can be refunded with the attester's signature (fill_deadline + 1); null once filled, settled or refunded */
+            refund_possible_at?: number | null;
+            /** @description Cross-chain: Unix seconds (source clock) from which anyone can refund the escrow and the fee without the service (fill_deadline + the router's REFUND_GRACE_SEC + 1); null once final or when unknown */
+            refund_permissionless_at?: number | null;
+            /** @description Cross-chain: destination bridge asset (wei) the relayer added of its own to deliver min_amount_out after the destination pool moved; null when none */
+            relayer_top_up?: string | null;
         };
         QuotesPage: {
             /** @description Newest first */
@@ -662,6 +867,16 @@ export type components = {
                 /** @description Integer string, wei */
                 amount: string;
             } | null;
+            /** @description Cross-chain: the deposit is not delivered on time — the relayer recorded why it has not filled it, or the fill deadline passed and the refund is due */
+            delayed?: boolean;
+            /** @description Cross-chain: why the order is (or was) not delivered, in words, with the named reason (InsufficientOutput, NativeTransferFailed, EscrowTooSmall, …); null when nothing held it up */
+            delay_reason?: string | null;
+            /** @description Cross-chain: Unix seconds (destination clock) from which the escrow and the service fee can be refunded with the attester's signature (fill_deadline + 1); null once filled, settled or refunded */
+            refund_possible_at?: number | null;
+            /** @description Cross-chain: Unix seconds (source clock) from which anyone can refund the escrow and the fee without the service (fill_deadline + the router's REFUND_GRACE_SEC + 1); null once final or when unknown */
+            refund_permissionless_at?: number | null;
+            /** @description Cross-chain: destination bridge asset (wei) the relayer added of its own to deliver min_amount_out after the destination pool moved; null when none */
+            relayer_top_up?: string | null;
             /** @description As requested (the zero address is the native coin) */
             token_in: string;
             /** @description As requested (the zero address is the native coin) */
@@ -694,7 +909,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -715,7 +930,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: true;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
                 /** @description GET /v1/health: every chain's row, naming the unhealthy ones */
                 chains?: components["schemas"]["ChainHealth"][];
@@ -740,7 +955,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -759,9 +974,9 @@ export type components = {
                 type: "INSUFFICIENT_LIQUIDITY";
                 /** @description The request field at fault */
                 field?: string;
-                /** @constant */
-                retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Usually false; true when the condition passes by itself (the relayer not running or slow right now), then with retry_after_sec */
+                retryable: boolean;
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -782,7 +997,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: true;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -803,7 +1018,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -824,7 +1039,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -845,7 +1060,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -866,7 +1081,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -887,7 +1102,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -908,7 +1123,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: true;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec: number;
             } & {
                 [key: string]: unknown;
@@ -929,7 +1144,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: true;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
                 /** @description The indicative amount_out sent, wei */
                 indicative_amount_out: string;
@@ -958,7 +1173,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -979,7 +1194,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -1000,7 +1215,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -1021,7 +1236,7 @@ export type components = {
                 field?: string;
                 /** @constant */
                 retryable: false;
-                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE) */
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
             } & {
                 [key: string]: unknown;
@@ -1302,6 +1517,20 @@ export interface operations {
                      *           },
                      *           "rpc_url": "http://127.0.0.1:8545",
                      *           "router_address": "0xD8a5a9b31c3C0232E196d518E89Fd8bF83AcAd43",
+                     *           "permit2_address": "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+                     *           "cross_chain": {
+                     *             "destination_settler": "0xDC11f7E700A4c898AE5CAddB1082cFfa76512aDD",
+                     *             "bridge_token": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+                     *             "relayer": "0x8b9ad1ec1b1d0e2dda5c23c6a5c3b0d7e0a4b1f2",
+                     *             "fill_window_sec": 300,
+                     *             "max_slippage_bps": 300
+                     *           },
+                     *           "liquidity_sources": [
+                     *             {
+                     *               "id": "uniswap_v2",
+                     *               "factory": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
+                     *             }
+                     *           ],
                      *           "tokens": [
                      *             {
                      *               "address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
@@ -1675,6 +1904,23 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /**
+                 * @description Case-insensitive: part of a symbol, the pair name or a token name, or the start of a pool or token address (0x…)
+                 * @example weth
+                 */
+                q?: string;
+                /**
+                 * @description Descending by 24 h USD volume, USD liquidity or 24 h change; chain and pair id order when absent
+                 * @example liquidity
+                 */
+                sort?: "volume" | "liquidity" | "change";
+                /**
+                 * @description Rows per page; every matching pair when absent
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Matching rows to skip, default 0 */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -1703,7 +1949,14 @@ export interface operations {
                      *           "pool": "0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0",
                      *           "base": "WETH",
                      *           "quote": "USDC",
-                     *           "pair_name": "WETH/USDC"
+                     *           "pair_name": "WETH/USDC",
+                     *           "source": "uniswap_v2",
+                     *           "fee_ppm": 3000,
+                     *           "price": "3001.77",
+                     *           "price_usd": "3001.77",
+                     *           "liquidity_usd": "6003540",
+                     *           "volume_usd_24h": "1203377.415228",
+                     *           "change_24h": "0.0132"
                      *         }
                      *       ]
                      *     }
@@ -1836,7 +2089,7 @@ export interface operations {
                  * @example 1
                  */
                 pairId?: number;
-                /** @description Base token address (with quote, instead of pairId) */
+                /** @description Base token address (with quote, instead of pairId). When a V2 pair and V3 pools share the two tokens, the deepest pool is meant */
                 base?: string;
                 /** @description Quote token address (with base, instead of pairId) */
                 quote?: string;
@@ -1869,6 +2122,8 @@ export interface operations {
                      *         "base": "WETH",
                      *         "quote": "USDC",
                      *         "pair_name": "WETH/USDC",
+                     *         "source": "uniswap_v2",
+                     *         "fee_ppm": 3000,
                      *         "price": "3001.77",
                      *         "price_usd": "3001.77",
                      *         "price_source": "kline",
@@ -2033,7 +2288,7 @@ export interface operations {
                  * @example 1
                  */
                 pairId?: number;
-                /** @description Base token address (with quote, instead of pairId) */
+                /** @description Base token address (with quote, instead of pairId). When a V2 pair and V3 pools share the two tokens, the deepest pool is meant */
                 base?: string;
                 /** @description Quote token address (with base, instead of pairId) */
                 quote?: string;
@@ -2116,6 +2371,408 @@ export interface operations {
                         /** @constant */
                         msg: "ok";
                         data: components["schemas"]["Kline"][];
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_CHAIN (40002), INVALID_ARGUMENT (40001) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40002,
+                     *       "msg": "src_chain_id 1 is not a configured chain",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "UNSUPPORTED_CHAIN",
+                     *         "field": "src_chain_id",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_UNSUPPORTED_CHAIN"] | components["schemas"]["Error_INVALID_ARGUMENT"];
+                };
+            };
+            /** @description NOT_FOUND (40400) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40400,
+                     *       "msg": "pairId 999 is not an indexed pair on chain 31337",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "NOT_FOUND",
+                     *         "field": "pairId",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_NOT_FOUND"];
+                };
+            };
+            /** @description RATE_LIMITED (42900) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42900,
+                     *       "msg": "rate limit of 600 requests per minute exceeded; retry in 12 s",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "RATE_LIMITED",
+                     *         "retry_after_sec": 12,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_RATE_LIMITED"];
+                };
+            };
+            /** @description INTERNAL (50000) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50000,
+                     *       "msg": "internal error (request id 0f8e6c1e-3b5d-4f7a-9a51-2f0c9a1d7e42)",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INTERNAL",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INTERNAL"];
+                };
+            };
+            /** @description CHAIN_UNAVAILABLE (50300) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds to wait, when the service knows */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50300,
+                     *       "msg": "chain 31337 is not answering right now; try again shortly",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "CHAIN_UNAVAILABLE",
+                     *         "field": "src_chain_id",
+                     *         "retry_after_sec": 1,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_CHAIN_UNAVAILABLE"];
+                };
+            };
+        };
+    };
+    getV1MarketTrades: {
+        parameters: {
+            query: {
+                /**
+                 * @description Chain id
+                 * @example 31337
+                 */
+                chainId: number;
+                /**
+                 * @description Pair id from /v1/market/pairs
+                 * @example 1
+                 */
+                pairId: number;
+                /**
+                 * @description Trades per page, default 100
+                 * @example 2
+                 */
+                limit?: number;
+                /** @description next_cursor of the previous page: trades older than its last one */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "msg": "ok",
+                     *       "data": {
+                     *         "trades": [
+                     *           {
+                     *             "tx_hash": "0x3b7c0e5d9f1a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f6a8b0c",
+                     *             "log_index": 4,
+                     *             "block_number": 43218,
+                     *             "time": 1795499990,
+                     *             "side": "buy",
+                     *             "price": "3001.77",
+                     *             "amount_base": "0.5",
+                     *             "amount_quote": "1500.885",
+                     *             "value_usd": "1500.885",
+                     *             "maker": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                     *           },
+                     *           {
+                     *             "tx_hash": "0x9a1f2e3d4c5b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b0a1f",
+                     *             "log_index": 2,
+                     *             "block_number": 43215,
+                     *             "time": 1795499981,
+                     *             "side": "sell",
+                     *             "price": "3001.2",
+                     *             "amount_base": "1.25",
+                     *             "amount_quote": "3751.5",
+                     *             "value_usd": "3751.5",
+                     *             "maker": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+                     *           }
+                     *         ],
+                     *         "next_cursor": "NDMyMTUuMg"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        /** @constant */
+                        msg: "ok";
+                        data: components["schemas"]["TradesPage"];
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_CHAIN (40002), INVALID_ARGUMENT (40001) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40002,
+                     *       "msg": "src_chain_id 1 is not a configured chain",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "UNSUPPORTED_CHAIN",
+                     *         "field": "src_chain_id",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_UNSUPPORTED_CHAIN"] | components["schemas"]["Error_INVALID_ARGUMENT"];
+                };
+            };
+            /** @description NOT_FOUND (40400) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40400,
+                     *       "msg": "pairId 999 is not an indexed pair on chain 31337",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "NOT_FOUND",
+                     *         "field": "pairId",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_NOT_FOUND"];
+                };
+            };
+            /** @description RATE_LIMITED (42900) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42900,
+                     *       "msg": "rate limit of 600 requests per minute exceeded; retry in 12 s",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "RATE_LIMITED",
+                     *         "retry_after_sec": 12,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_RATE_LIMITED"];
+                };
+            };
+            /** @description INTERNAL (50000) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50000,
+                     *       "msg": "internal error (request id 0f8e6c1e-3b5d-4f7a-9a51-2f0c9a1d7e42)",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INTERNAL",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INTERNAL"];
+                };
+            };
+            /** @description CHAIN_UNAVAILABLE (50300) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds to wait, when the service knows */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50300,
+                     *       "msg": "chain 31337 is not answering right now; try again shortly",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "CHAIN_UNAVAILABLE",
+                     *         "field": "src_chain_id",
+                     *         "retry_after_sec": 1,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_CHAIN_UNAVAILABLE"];
+                };
+            };
+        };
+    };
+    getV1Tokens: {
+        parameters: {
+            query: {
+                /**
+                 * @description Chain id
+                 * @example 31337
+                 */
+                chainId: number;
+                /**
+                 * @description Case-insensitive: part of a symbol or name, or the start of an address (0x…)
+                 * @example usd
+                 */
+                q?: string;
+                /** @description One token by address: read from the chain (and kept) when it is not listed; 404 when it is not an ERC-20 contract */
+                address?: string;
+                /** @description Tokens per answer, default 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "msg": "ok",
+                     *       "data": [
+                     *         {
+                     *           "address": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+                     *           "symbol": "USDC",
+                     *           "name": "USD Coin",
+                     *           "decimals": 6,
+                     *           "verified": true,
+                     *           "price_usd": "1"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        /** @constant */
+                        msg: "ok";
+                        data: components["schemas"]["Token"][];
                     };
                 };
             };
@@ -2475,13 +3132,16 @@ export interface operations {
                      *               {
                      *                 "pool": "0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0",
                      *                 "token_in": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-                     *                 "token_out": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9"
+                     *                 "token_out": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+                     *                 "source": "uniswap_v2",
+                     *                 "fee_ppm": 3000
                      *               }
                      *             ]
                      *           }
                      *         ],
                      *         "price_impact_bps": 2,
-                     *         "block_number": 43218
+                     *         "block_number": 43218,
+                     *         "suggested_slippage": 0.3
                      *       }
                      *     }
                      */
@@ -2492,6 +3152,274 @@ export interface operations {
                         msg: "ok";
                         data: components["schemas"]["IndicativeQuote"];
                     };
+                };
+            };
+            /** @description UNSUPPORTED_CHAIN (40002), UNSUPPORTED_TOKEN (40003), MALFORMED_REQUEST (40000), INVALID_ARGUMENT (40001) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40002,
+                     *       "msg": "src_chain_id 1 is not a configured chain",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "UNSUPPORTED_CHAIN",
+                     *         "field": "src_chain_id",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_UNSUPPORTED_CHAIN"] | components["schemas"]["Error_UNSUPPORTED_TOKEN"] | components["schemas"]["Error_MALFORMED_REQUEST"] | components["schemas"]["Error_INVALID_ARGUMENT"];
+                };
+            };
+            /** @description UNAUTHENTICATED (40100) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40100,
+                     *       "msg": "authorization header with a Bearer token is required",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "UNAUTHENTICATED",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_UNAUTHENTICATED"];
+                };
+            };
+            /** @description FORBIDDEN (40300) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40300,
+                     *       "msg": "access token lacks the quote:firm scope",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "FORBIDDEN",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_FORBIDDEN"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE (41300) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 41300,
+                     *       "msg": "request body must be at most 16384 bytes",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "PAYLOAD_TOO_LARGE",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_PAYLOAD_TOO_LARGE"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE (41500) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 41500,
+                     *       "msg": "request body must be sent with content-type: application/json",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            /** @description NO_ROUTE (42200), INSUFFICIENT_LIQUIDITY (42201), AMOUNT_TOO_SMALL (42202) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42200,
+                     *       "msg": "no pool path of up to 3 hops connects token_in to token_out",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "NO_ROUTE",
+                     *         "field": "token_out",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_NO_ROUTE"] | components["schemas"]["Error_INSUFFICIENT_LIQUIDITY"] | components["schemas"]["Error_AMOUNT_TOO_SMALL"];
+                };
+            };
+            /** @description RATE_LIMITED (42900) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42900,
+                     *       "msg": "rate limit of 600 requests per minute exceeded; retry in 12 s",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "RATE_LIMITED",
+                     *         "retry_after_sec": 12,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_RATE_LIMITED"];
+                };
+            };
+            /** @description INTERNAL (50000) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50000,
+                     *       "msg": "internal error (request id 0f8e6c1e-3b5d-4f7a-9a51-2f0c9a1d7e42)",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INTERNAL",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INTERNAL"];
+                };
+            };
+            /** @description CHAIN_UNAVAILABLE (50300) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds to wait, when the service knows */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50300,
+                     *       "msg": "chain 31337 is not answering right now; try again shortly",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "CHAIN_UNAVAILABLE",
+                     *         "field": "src_chain_id",
+                     *         "retry_after_sec": 1,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_CHAIN_UNAVAILABLE"];
+                };
+            };
+        };
+    };
+    postV1QuoteStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "src_chain_id": 31337,
+                 *       "dst_chain_id": 31337,
+                 *       "token_in": "0x0000000000000000000000000000000000000000",
+                 *       "token_out": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+                 *       "amount_in": "1000000000000000000"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IndicativeQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: quote
+                     *     data: {"src_chain_id":31337,"dst_chain_id":31337,"token_in":"0x0000000000000000000000000000000000000000","token_out":"0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9","amount_in":"1000000000000000000","amount_out":"2984113256","fee_rate":20,"fee_amount":"2000000000000000","route":[{"chain_id":31337,"share_bps":10000,"amount_in":"998000000000000000","amount_out":"2984113256","hops":[{"pool":"0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0","token_in":"0x5FbDB2315678afecb367f032d93F642f64180aa3","token_out":"0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9","source":"uniswap_v2","fee_ppm":3000}]}],"price_impact_bps":2,"block_number":43218,"suggested_slippage":0.3}
+                     */
+                    "text/event-stream": string;
                 };
             };
             /** @description UNSUPPORTED_CHAIN (40002), UNSUPPORTED_TOKEN (40003), MALFORMED_REQUEST (40000), INVALID_ARGUMENT (40001) */
@@ -2792,7 +3720,9 @@ export interface operations {
                      *               {
                      *                 "pool": "0xDEDC0D7FCdFe17a09D69a34112EE8A1621BD83e0",
                      *                 "token_in": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-                     *                 "token_out": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9"
+                     *                 "token_out": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+                     *                 "source": "uniswap_v2",
+                     *                 "fee_ppm": 3000
                      *               }
                      *             ]
                      *           }

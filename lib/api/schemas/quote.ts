@@ -1,6 +1,7 @@
 // Request and response schemas of the quote endpoints (spec + API.md §2, §4): the handlers validate with them
 // and the OpenAPI document is generated from them.
 import { z } from 'zod';
+import { LIQUIDITY_SOURCES, isLiquiditySource } from '@/lib/routing/pool';
 import { addressString, chainIdNumber, uintString } from './primitives';
 
 export const MAX_EXPIRY_SEC = 3600;
@@ -12,6 +13,18 @@ function rejectSameToken(body: { src_chain_id: unknown; dst_chain_id: unknown; t
   // Defensive about types: a refinement may run while other fields are still invalid.
   if (src === dst && typeof tokenIn === 'string' && typeof tokenOut === 'string' && tokenIn.toLowerCase() === tokenOut.toLowerCase()) {
     ctx.addIssue({ code: 'custom', path: ['token_out'], message: 'token_out must differ from token_in on the same chain' });
+  }
+}
+
+export const APPROVALS = ['allowance', 'permit2'] as const;
+
+/** Permit2 takes ERC20 input of a same-chain swap; native input is sent as value, cross-chain orders are not offered it yet. */
+function rejectPermit2Misuse(body: { approval?: unknown; token_in: unknown; src_chain_id: unknown; dst_chain_id: unknown }, ctx: z.RefinementCtx) {
+  if (body.approval !== 'permit2') return;
+  if (typeof body.token_in === 'string' && /^0x0{40}$/.test(body.token_in)) {
+    ctx.addIssue({ code: 'custom', path: ['approval'], message: 'approval "permit2" needs token input: native input is sent as the transaction value' });
+  } else if (body.src_chain_id !== body.dst_chain_id) {
+    ctx.addIssue({ code: 'custom', path: ['approval'], message: 'approval "permit2" is offered for same-chain quotes only (cross-chain orders take token input by allowance)' });
   }
 }
 
@@ -33,6 +46,18 @@ const indicativeFields = {
   token_in: addressString('token_in').describe('ERC20 address, or the zero address for the native coin'),
   token_out: addressString('token_out').describe('ERC20 address, or the zero address for the native coin'),
   amount_in: uintString('amount_in', { positive: true }).describe('Integer string, wei'),
+  excluded_sources: z
+    .array(z.string(), { error: `excluded_sources must be an array of liquidity source ids (${LIQUIDITY_SOURCES.join(', ')})` })
+    .superRefine((ids, ctx) => {
+      const unknown = ids.find((id) => !isLiquiditySource(id));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `excluded_sources: ${JSON.stringify(unknown)} is not a liquidity source (known: ${LIQUIDITY_SOURCES.join(', ')})` });
+      }
+    })
+    .transform((ids) => ids.filter(isLiquiditySource))
+    .meta({ items: { type: 'string', enum: [...LIQUIDITY_SOURCES] } })
+    .optional()
+    .describe('Liquidity sources the route may not use (as GET /v1/chains lists them); excluding every source leaves no route (422 NO_ROUTE)'),
 };
 
 export const IndicativeQuoteRequest = z.strictObject(indicativeFields).superRefine(rejectSameToken).meta({ id: 'IndicativeQuoteRequest' });
@@ -40,13 +65,18 @@ export const IndicativeQuoteRequest = z.strictObject(indicativeFields).superRefi
 export const FirmQuoteRequest = z
   .strictObject({
     ...indicativeFields,
-    from_address: addressString('from_address', { allowZero: false }).describe('Sender; the only account that can execute the quote'),
+    from_address: addressString('from_address', { allowZero: false }).describe('Sender, who pays amount_in; the only account that can execute the quote (with approval "permit2", the only account whose signature can)'),
     to_address: addressString('to_address', { allowZero: false }).describe('Recipient of the output'),
     indicative_amount_out: uintString('indicative_amount_out').optional().describe('amount_out of an earlier indicative quote, for the slippage check'),
     slippage,
     expiry_time_sec: expiry,
+    approval: z
+      .enum(APPROVALS, { error: 'approval must be "allowance" or "permit2"' })
+      .optional()
+      .describe('How the router takes token input: "allowance" (default) — approve allowance_target (the router), then send; "permit2" — approve Permit2 once per token, then sign `permit2.eip712` for each swap and append the signature to calldata (same-chain token input only)'),
   })
   .superRefine(rejectSameToken)
+  .superRefine(rejectPermit2Misuse)
   .meta({ id: 'FirmQuoteRequest' });
 
 export const QuoteStatusQuery = z
@@ -72,7 +102,13 @@ const Address = z.string().describe('EIP-55 address');
 const Wei = z.string().describe('Integer string, wei');
 
 export const RouteHopSchema = z
-  .object({ pool: Address.describe('Uniswap V2 pair'), token_in: Address, token_out: Address })
+  .object({
+    pool: Address.describe('The pool (a Uniswap V2 pair or a Uniswap V3 pool)'),
+    token_in: Address,
+    token_out: Address,
+    source: z.enum(LIQUIDITY_SOURCES).describe('Liquidity source of the pool'),
+    fee_ppm: z.number().int().describe('The pool\'s fee in millionths of the input: 3000 for a V2 pair, the fee tier for V3 (100, 500, 3000, 10000)'),
+  })
   .meta({ id: 'RouteHop' });
 
 /** One path of the route and the part of the order it carries; a cross-chain route has a leg on each chain. */
@@ -101,7 +137,7 @@ const crossChainExtras = {
   relayer_fee: ChainToken.optional().describe(
     'Cross-chain: what the relayer keeps of the escrowed bridge asset on the source chain for delivering on the destination (also counted in fee_amount, there in token_in)',
   ),
-  estimated_fill_time_sec: z.number().int().optional().describe('Cross-chain: seconds from the deposit being mined to the fill being mined, the median of recent fills'),
+  estimated_fill_time_sec: z.number().int().optional().describe('Cross-chain: seconds from the deposit being mined to the fill being mined, the median of recent fills of this route (source chain to destination chain)'),
   bridge: z
     .object({
       src: ChainToken.extend({ min_amount: Wei.optional().describe('Firm: the source swap reverts below this escrow') }).describe('Bridge asset escrowed on the source chain (expected amount)'),
@@ -123,6 +159,11 @@ export const IndicativeQuote = z.object({
   route: Route,
   price_impact_bps: z.number().int().describe('Shortfall against the route mid price, bps (pool fees included)'),
   block_number: z.number().int().describe('Block whose reserves priced the quote (cross-chain: the source chain\'s)'),
+  suggested_slippage: z
+    .number()
+    .describe(
+      'Slippage Swapdesk suggests for a firm quote of this route, percent (0.3 means 0.3 %): the 99th percentile of how far the route\'s output fell against the trader within 40 s of review and sending (cross-chain: plus the estimated fill time), over reviews starting every second of the last 10 minutes, in steps of 0.05 %, within 0.1–1 % (cross-chain 0.3–2 %, never above the cross-chain cap); 0.5 until the pools have been watched for a minute',
+    ),
   ...crossChainExtras,
 }).meta({ id: 'IndicativeQuote' });
 
@@ -143,11 +184,24 @@ export const FirmQuote = z.object({
   fee_amount: Wei,
   deadline: z.number().int().describe('Unix seconds; the router refuses the quote after it'),
   value: Wei.describe('Native coin to send with the transaction ("0" for token input)'),
-  allowance_target: Address.nullable().describe('Address to approve for token input; null for native input'),
+  allowance_target: Address.nullable().describe('Address to approve for token input (the router, or Permit2 with approval "permit2"); null for native input'),
   route: Route,
   price_impact_bps: z.number().int(),
   block_number: z.number().int().describe('Block whose reserves priced the quote (cross-chain: the source chain\'s)'),
   ...crossChainExtras,
+  permit2: z
+    .object({
+      eip712: z
+        .object({
+          domain: z.object({ name: z.literal('Permit2'), chainId: z.number().int(), verifyingContract: Address }),
+          types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+          primaryType: z.literal('PermitWitnessTransferFrom'),
+          message: z.record(z.string(), z.unknown()),
+        })
+        .describe('EIP-712 typed data (eth_signTypedData_v4; integers as decimal strings): Permit2\'s PermitWitnessTransferFrom of exactly amount_in of token_in to router_address, nonce = quote_id, deadline = deadline, witness = the whole signed quote'),
+    })
+    .optional()
+    .describe('With approval "permit2": sign `eip712` as from_address and send calldata ‖ uint256(signature length) ‖ signature to router_address; one signature and one transaction per swap'),
   order_id: z.string().optional().describe('Cross-chain: the ERC-7683 order id the deposit will open (bytes32 hex)'),
   fill_deadline: z.number().int().optional().describe('Cross-chain: Unix seconds on the destination chain\'s clock; unfilled by then, the deposit is refunded'),
 }).meta({ id: 'FirmQuote' });
@@ -168,6 +222,11 @@ export const QuoteStatus = z.object({
   refund_tx_hash: z.string().nullable().optional().describe('Cross-chain: the refund of the escrow on the source chain'),
   settle_tx_hash: z.string().nullable().optional().describe('Cross-chain: the relayer\'s repayment from the escrow on the source chain'),
   escrow: ChainToken.nullable().optional().describe('Cross-chain: the bridge asset escrowed on the source chain (what a refund returns)'),
+  delayed: z.boolean().optional().describe('Cross-chain: the deposit is not delivered on time — the relayer recorded why it has not filled it, or the fill deadline passed and the refund is due'),
+  delay_reason: z.string().nullable().optional().describe('Cross-chain: why the order is (or was) not delivered, in words, with the named reason (InsufficientOutput, NativeTransferFailed, EscrowTooSmall, …); null when nothing held it up'),
+  refund_possible_at: z.number().int().nullable().optional().describe('Cross-chain: Unix seconds (destination clock) from which the escrow and the service fee can be refunded with the attester\'s signature (fill_deadline + 1); null once filled, settled or refunded'),
+  refund_permissionless_at: z.number().int().nullable().optional().describe('Cross-chain: Unix seconds (source clock) from which anyone can refund the escrow and the fee without the service (fill_deadline + the router\'s REFUND_GRACE_SEC + 1); null once final or when unknown'),
+  relayer_top_up: Wei.nullable().optional().describe('Cross-chain: destination bridge asset (wei) the relayer added of its own to deliver min_amount_out after the destination pool moved; null when none'),
 }).meta({ id: 'QuoteStatus' });
 
 export type IndicativeQuoteRequest = z.infer<typeof IndicativeQuoteRequest>;

@@ -7,7 +7,11 @@ import * as m0150 from './0150_quotes_by_sub';
 import * as m0200 from './0200_siwe_nonces';
 import * as m0300 from './0300_crosschain_orders';
 import * as m0301 from './0301_quote_crosschain';
+import * as m0320 from './0320_relayer_fill_notes';
 import * as m0400 from './0400_job_leases';
+import * as m0510 from './0510_market_discovery';
+import * as m0520 from './0520_market_v3_pairs';
+import * as m0535 from './0535_relayer_payouts';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
@@ -17,5 +21,9 @@ export const migrations: Record<string, Migration> = {
   '0200_siwe_nonces': m0200,
   '0300_crosschain_orders': m0300,
   '0301_quote_crosschain': m0301,
+  '0320_relayer_fill_notes': m0320,
   '0400_job_leases': m0400,
+  '0510_market_discovery': m0510,
+  '0520_market_v3_pairs': m0520,
+  '0535_relayer_payouts': m0535,
 };

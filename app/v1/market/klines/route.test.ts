@@ -19,6 +19,7 @@ const { storeTrades } = await import('@/lib/market/storeTrades');
 const { GET: openapi } = await import('../../openapi.json/route');
 const { KlineDTO, PairsResponse } = await import('@/lib/api/schemas/market');
 
+const MAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const HOUR = 3600;
 const NOW = Date.parse('2026-03-02T10:30:20Z') / 1000;
 const FIRST = Date.parse('2026-03-02T00:00:00Z') / 1000; // bucket of the first trade (1h)
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const trades = [[FIRST + 300, 4n], [FIRST + 1200, 6n], [FIRST + 3 * HOUR + 10, 5n], [FIRST + 10 * HOUR + 5, 8n]] as const;
   await storeTrades(db, trades.map(([ts, usdc], i) => ({
     chainId: 31337, txHash: `0x${i}`, logIndex: 0, blockNumber: i + 1, blockHash: `0xb${i}`, pairId: 1, ts,
-    amountBase: 2n * E18, amountQuote: usdc * 1_000_000n, usdE18: usdc * E18,
+    amountBase: 2n * E18, amountQuote: usdc * 1_000_000n, usdE18: usdc * E18, side: i % 2 === 0 ? 'buy' : 'sell', maker: MAKER,
   })));
 });
 afterAll(() => {
@@ -160,7 +161,11 @@ describe('GET /v1/market/pair and /v1/market/pairs', () => {
   it('lists the indexed pairs of a chain', async () => {
     const r = await call(pairs, 'chainId=31337');
     expect(PairsResponse.parse(r.rows)).toEqual(r.rows);
-    expect(r.rows).toEqual([{ pair_id: 1, chain_id: 31337, pool: `0x${'6'.repeat(40)}`, base: TKN, quote: USDC, pair_name: 'TKN/USDC' }]);
+    expect(r.rows).toEqual([{
+      pair_id: 1, chain_id: 31337, pool: `0x${'6'.repeat(40)}`, base: TKN, quote: USDC, pair_name: 'TKN/USDC', source: 'uniswap_v2', fee_ppm: 3000,
+      // Last trade 4 USDC; all four trades fall in the last 24 h; none before it; holdings not yet seen.
+      price: '4', price_usd: '4', liquidity_usd: '0', volume_usd_24h: '23', change_24h: '0',
+    }]);
     expect((await call(pairs, 'chainId=5')).body.error?.type).toBe('UNSUPPORTED_CHAIN');
     expect((await call(pairs, 'chain=5')).body.error?.field).toBe('chain');
   });

@@ -14,6 +14,7 @@ const { GET: stream } = await import('./route');
 const { readyDb } = await import('@/lib/db/getDb');
 const { storeTrades } = await import('@/lib/market/storeTrades');
 const { candleStreams } = await import('@/lib/market/candleStreams');
+const { tradeStreams } = await import('@/lib/market/tradeStreams');
 
 const TKN = '0x1111111111111111111111111111111111111111';
 const USDC = '0x2222222222222222222222222222222222222222';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   }).execute();
   await storeTrades(db, [{
     chainId: 31337, txHash: '0x1', logIndex: 0, blockNumber: 1, blockHash: '0xb1', pairId: 1, ts: NOW - 5,
-    amountBase: 2n * 10n ** 18n, amountQuote: 5_000_000n, usdE18: 5n * 10n ** 18n,
+    amountBase: 2n * 10n ** 18n, amountQuote: 5_000_000n, usdE18: 5n * 10n ** 18n, side: 'buy', maker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   }]);
 });
 afterAll(() => {
@@ -59,6 +60,7 @@ describe('GET /v1/market/stream', () => {
       expect(await res.json(), query).toMatchObject({ data: null, error: { type, field } });
     }
     expect(candleStreams().pollerCount()).toBe(0);
+    expect(tradeStreams().pollerCount()).toBe(0);
   });
 
   it('streams the open candle as a `candle` event and stops polling when the client goes away', async () => {
@@ -73,7 +75,15 @@ describe('GET /v1/market/stream', () => {
     const candle = JSON.parse(/event: candle\ndata: (.*)\n\n/.exec(text)?.[1] ?? 'null') as Record<string, unknown>;
     expect(candle).toMatchObject({ chain_id: 31337, base: TKN, quote: USDC, interval: '1m', close: '2.5', volume_base: '2', trades: 1, closed: false });
     expect(candleStreams().pollerCount()).toBe(1);
+    // The pair's trades come on the same stream: first its newest ones.
+    while (!/event: trade\ndata: .*\n\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    const trade = JSON.parse(/event: trade\ndata: (.*)\n\n/.exec(text)?.[1] ?? 'null') as Record<string, unknown>;
+    expect(trade).toEqual({
+      tx_hash: '0x1', log_index: 0, block_number: 1, time: NOW - 5, side: 'buy', price: '2.5', amount_base: '2', amount_quote: '5', value_usd: '5',
+      maker: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    });
     aborter.abort();
     expect(candleStreams().pollerCount()).toBe(0);
+    expect(tradeStreams().pollerCount()).toBe(0);
   });
 });

@@ -1,10 +1,12 @@
-// GET /v1/market/stream: server-sent `candle` events for one pair and interval (the open candle as it changes).
+// GET /v1/market/stream: server-sent `candle` events for one pair and interval (the open candle as it changes),
+// and the pair's `trade` events.
 import { marketStreamEndpoint } from '@/lib/api/endpoints/marketStreamEndpoint';
 import { clientIp } from '@/lib/api/clientIp';
 import { route } from '@/lib/api/route';
 import { streamSlots } from '@/lib/api/streamSlots';
 import { candleEventStream, SSE_HEADERS } from '@/lib/market/candleEventStream';
 import { candleStreams, loadLatestCandles } from '@/lib/market/candleStreams';
+import { tradeStreams } from '@/lib/market/tradeStreams';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -20,5 +22,5 @@ export const GET = route(marketStreamEndpoint, async ({ query, req }) => {
     release();
     throw error;
   }
-  return new Response(candleEventStream({ hub: candleStreams(), key: query, signal: req.signal, onClose: release }), { headers: SSE_HEADERS });
+  return new Response(candleEventStream({ hub: candleStreams(), trades: tradeStreams(), key: query, signal: req.signal, onClose: release }), { headers: SSE_HEADERS });
 });
