@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Header } from '@/components/layout/Header';
 import { Providers } from '@/components/wallet/Providers';
+import { crossChainSettings } from '@/lib/chains/crossChainSettings';
 import { loadChains } from '@/lib/chains/loadChains';
 import { publicChain } from '@/lib/chains/publicChain';
 import { env } from '@/lib/env';
@@ -17,7 +18,8 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 export const dynamic = 'force-dynamic';
 
 export default function RootLayout({ children }: { children: ReactNode }) {
-  const chains = loadChains().map(publicChain);
+  const settings = crossChainSettings();
+  const chains = loadChains().map((c) => publicChain(c, settings));
   return (
     <html lang="en">
       <body className="min-h-screen antialiased">

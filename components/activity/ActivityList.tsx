@@ -2,8 +2,11 @@
 // The signed-in wallet's swaps, newest first: designed states for signed out, loading, error and empty.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
+import { useNow } from '@/components/ui/useNow';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import { useApiToken } from '@/components/wallet/useApiToken';
+import { activityKind } from './activityKind';
 import { activityOptions } from './activityOptions';
 import { ActivityRow } from './ActivityRow';
 
@@ -20,6 +23,8 @@ export function ActivityList() {
   const { walletToken, signedInAddress, checkingSession } = useApiToken();
   const apiBase = useApiBase();
   const query = useInfiniteQuery(activityOptions({ token: walletToken, address: signedInAddress, apiBase }));
+  const nowSec = Math.floor(useNow(5_000) / 1_000);
+  const [showUnsent, setShowUnsent] = useState(false);
   if (!walletToken) {
     if (checkingSession) return <Panel title="Checking your session…" />;
     return (
@@ -50,22 +55,35 @@ export function ActivityList() {
       </Panel>
     );
   }
-  const quotes = query.data.pages.flatMap((p) => p.quotes);
-  if (quotes.length === 0) {
+  // Only swaps that were sent are trades; quotes reviewed and never sent stay out of the list unless asked for.
+  const quotes = query.data.pages.flatMap((p) => p.quotes).map((q) => ({ q, kind: activityKind(q, nowSec) }));
+  const unsent = quotes.filter((x) => x.kind !== 'trade').length;
+  const shown = showUnsent ? quotes : quotes.filter((x) => x.kind === 'trade');
+  const toggle =
+    unsent > 0 ? (
+      <button type="button" aria-pressed={showUnsent} onClick={() => setShowUnsent((v) => !v)} data-testid="activity-unsent-toggle" className="self-start text-sm text-[var(--muted)] underline hover:text-[var(--accent)]">
+        {showUnsent ? 'Hide quotes you did not send' : `Show ${unsent} ${unsent === 1 ? 'quote' : 'quotes'} you did not send`}
+      </button>
+    ) : null;
+  if (shown.length === 0) {
     return (
-      <Panel title="No swaps yet">
-        <p className="text-[var(--muted)]">Quotes you confirm on the swap page appear here with what you received.</p>
-        <Link href="/" className="rounded-lg bg-[var(--accent)] px-4 py-2 font-medium text-[var(--on-accent)]">
-          Make a swap
-        </Link>
-      </Panel>
+      <div className="flex flex-col gap-3">
+        <Panel title="No swaps yet">
+          <p className="text-[var(--muted)]">Swaps you send from the swap page appear here with what you received.</p>
+          <Link href="/" className="rounded-lg bg-[var(--accent)] px-4 py-2 font-medium text-[var(--on-accent)]">
+            Make a swap
+          </Link>
+        </Panel>
+        {toggle}
+      </div>
     );
   }
   return (
     <div className="flex flex-col gap-3">
+      {toggle}
       <ul aria-label="Your swaps" className="flex flex-col gap-2">
-        {quotes.map((q) => (
-          <ActivityRow key={q.quote_id} quote={q} />
+        {shown.map(({ q, kind }) => (
+          <ActivityRow key={q.quote_id} quote={q} kind={kind} nowSec={nowSec} />
         ))}
       </ul>
       {query.hasNextPage ? (

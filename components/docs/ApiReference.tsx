@@ -4,6 +4,7 @@
 import './zodJitless';
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
+import './apiReferenceFixes.css';
 
 export default function ApiReference({ apiBase }: { apiBase: string }) {
   const server = `${window.location.origin}${apiBase}`;

@@ -1,20 +1,24 @@
 'use client';
-// Every indexed pair with price, 24 h change, volume and FDV: sortable, searchable, filterable by chain.
+// Every indexed pair with price, 24 h change, volume and liquidity: sortable, searchable, filterable by chain, shown a page at a time.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { changeDirection, formatChange, formatPrice, formatUsd } from './formatMarket';
 import { filterRows, sortRows, type MarketRow, type Sort, type SortKey } from './marketRow';
 
-type Column = { key: SortKey; label: string; numeric: boolean; wideOnly?: boolean };
+/** `narrowLabel` replaces the label below the sm breakpoint; `wideOnly` columns are folded into another cell there. */
+type Column = { key: SortKey; label: string; narrowLabel?: string; numeric: boolean; wideOnly?: boolean };
 const COLUMNS: Column[] = [
   { key: 'pairName', label: 'Pair', numeric: false },
   { key: 'chainName', label: 'Chain', numeric: false, wideOnly: true },
   { key: 'priceUsd', label: 'Price', numeric: true },
-  { key: 'change24h', label: '24h', numeric: true },
-  { key: 'volumeUsd24h', label: 'Volume 24h', numeric: true },
-  { key: 'fdvUsd', label: 'FDV', numeric: true, wideOnly: true },
+  // At 375 px the change sits under the price, so the liquidity column stays on screen.
+  { key: 'change24h', label: '24h', numeric: true, wideOnly: true },
+  { key: 'volumeUsd24h', label: 'Volume 24h', narrowLabel: 'Vol. 24h', numeric: true },
+  { key: 'liquidityUsd', label: 'Liquidity', numeric: true },
 ];
+/** Rows drawn at first and added per "Show more": a chain may index thousands of pools. */
+const PAGE_ROWS = 100;
 
 function pairHref(r: MarketRow) {
   return `/markets/${r.chainId}/${r.pairId}`;
@@ -26,10 +30,17 @@ function SortHeader({ column, sort, onSort }: { column: Column; sort: Sort; onSo
     <th
       scope="col"
       aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={`px-2 py-2 sm:px-3 font-medium ${column.numeric ? 'text-right' : 'text-left'} ${column.wideOnly ? 'hidden sm:table-cell' : ''}`}
+      className={`px-1.5 py-2 sm:px-3 font-medium ${column.numeric ? 'text-right' : 'text-left'} ${column.wideOnly ? 'hidden sm:table-cell' : ''}`}
     >
-      <button type="button" onClick={() => onSort(column.key)} className="inline-flex items-center gap-1 hover:text-[var(--fg)] focus-visible:outline-2 focus-visible:outline-[var(--accent)]">
-        {column.label}
+      <button type="button" onClick={() => onSort(column.key)} className="inline-flex items-center gap-1 whitespace-nowrap hover:text-[var(--fg)] focus-visible:outline-2 focus-visible:outline-[var(--accent)]">
+        {column.narrowLabel ? (
+          <>
+            <span className="sm:hidden">{column.narrowLabel}</span>
+            <span className="hidden sm:inline">{column.label}</span>
+          </>
+        ) : (
+          column.label
+        )}
         <span aria-hidden="true">{active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
       </button>
     </th>
@@ -39,6 +50,7 @@ function SortHeader({ column, sort, onSort }: { column: Column; sort: Sort; onSo
 function Row({ r }: { r: MarketRow }) {
   const router = useRouter();
   const dir = changeDirection(r.change24h);
+  const changeColour = dir === 'up' ? 'text-[var(--up)]' : dir === 'down' ? 'text-[var(--down)]' : '';
   const [base, quote] = r.pairName.split('/');
   return (
     <tr
@@ -47,25 +59,25 @@ function Row({ r }: { r: MarketRow }) {
         if (!(e.target instanceof Element && e.target.closest('a'))) router.push(pairHref(r));
       }}
       className="cursor-pointer border-t border-[var(--border)] hover:bg-[var(--bg)]">
-      <td className="px-2 py-2 sm:px-3">
+      <td className="px-1.5 py-2 sm:px-3">
         <Link href={pairHref(r)} className="font-medium hover:text-[var(--accent)]">
           {base}
           <span className="text-[var(--muted)]">/{quote}</span>
         </Link>
+        <span className="block whitespace-nowrap text-xs text-[var(--muted)] sm:ml-1.5 sm:inline">{r.pool}</span>
         <span className="block text-xs text-[var(--muted)] sm:hidden">{r.chainName}</span>
       </td>
-      <td className="hidden px-2 py-2 sm:px-3 text-[var(--muted)] sm:table-cell">{r.chainName}</td>
-      <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap tabular-nums">
+      <td className="hidden px-1.5 py-2 sm:px-3 text-[var(--muted)] sm:table-cell">{r.chainName}</td>
+      <td className="px-1.5 py-2 sm:px-3 text-right whitespace-nowrap tabular-nums">
         ${formatPrice(r.priceUsd)}
         <span className="hidden text-xs text-[var(--muted)] sm:block">
           {formatPrice(r.price)} {quote}
         </span>
+        <span className={`block text-xs sm:hidden ${changeColour}`}>{formatChange(r.change24h)}</span>
       </td>
-      <td className={`px-2 py-2 sm:px-3 text-right tabular-nums ${dir === 'up' ? 'text-[var(--up)]' : dir === 'down' ? 'text-[var(--down)]' : ''}`}>
-        {formatChange(r.change24h)}
-      </td>
-      <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatUsd(r.volumeUsd24h)}</td>
-      <td className="hidden px-2 py-2 sm:px-3 text-right tabular-nums sm:table-cell">{formatUsd(r.fdvUsd)}</td>
+      <td className={`hidden px-1.5 py-2 sm:px-3 text-right tabular-nums sm:table-cell ${changeColour}`}>{formatChange(r.change24h)}</td>
+      <td className="px-1.5 py-2 sm:px-3 text-right tabular-nums">{formatUsd(r.volumeUsd24h)}</td>
+      <td className="px-1.5 py-2 sm:px-3 text-right tabular-nums">{formatUsd(r.liquidityUsd)}</td>
     </tr>
   );
 }
@@ -74,7 +86,9 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
   const [search, setSearch] = useState('');
   const [chainId, setChainId] = useState<number | null>(null);
   const [sort, setSort] = useState<Sort>({ key: 'volumeUsd24h', dir: 'desc' });
-  const shown = useMemo(() => sortRows(filterRows(rows, search, chainId), sort), [rows, search, chainId, sort]);
+  const [pageRows, setPageRows] = useState(PAGE_ROWS);
+  const matched = useMemo(() => sortRows(filterRows(rows, search, chainId), sort), [rows, search, chainId, sort]);
+  const shown = matched.slice(0, pageRows);
   const onSort = (key: SortKey) =>
     setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'pairName' || key === 'chainName' ? 'asc' : 'desc' }));
 
@@ -86,8 +100,11 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
           <input
             type="search"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Symbol or token address"
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPageRows(PAGE_ROWS);
+            }}
+            placeholder="Symbol, name or token address"
             className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-2 py-2 sm:px-3 text-sm text-[var(--fg)]"
           />
         </label>
@@ -109,7 +126,7 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
       </div>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
-          <caption className="sr-only">Markets: {shown.length} pairs</caption>
+          <caption className="sr-only">Markets: {matched.length} pairs</caption>
           <thead className="text-xs text-[var(--muted)]">
             <tr>
               {COLUMNS.map((c) => (
@@ -124,6 +141,16 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
           </tbody>
         </table>
         {shown.length === 0 && <p className="p-6 text-center text-sm text-[var(--muted)]">No pairs match.</p>}
+        {matched.length > shown.length && (
+          <div className="flex items-center justify-center gap-3 border-t border-[var(--border)] p-3 text-sm text-[var(--muted)]">
+            <span>
+              {shown.length} of {matched.length} pairs
+            </span>
+            <button type="button" onClick={() => setPageRows((n) => n + PAGE_ROWS)} className="rounded-md border border-[var(--border)] px-3 py-1.5 text-[var(--fg)] hover:border-[var(--accent)]">
+              Show more
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { PairOverview } from '@/lib/market/marketDto';
 import { PairLiveStats } from './PairLiveStats';
+import { poolLabel } from './poolLabel';
 
 /** Opens the swap form with this pair: pay in the quote token, receive the base token. */
 export function swapHref(o: Pick<PairOverview, 'chain_id' | 'base' | 'quote'>): string {
@@ -27,7 +28,7 @@ export function PairHeader({ overview: o, chainName, apiBase }: Props) {
             <span className="text-[var(--muted)]">/{quote}</span>
           </h1>
           <p className="text-xs text-[var(--muted)]">
-            {chainName} · pair #{o.pair_id}
+            {chainName} · pair #{o.pair_id} · {poolLabel(o.source, o.fee_ppm)}
           </p>
         </div>
         <Link

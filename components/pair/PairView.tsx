@@ -12,6 +12,7 @@ import { IntervalSwitcher } from './IntervalSwitcher';
 import { LiveBadge } from './LiveBadge';
 import { usePublishClose } from './PairLiveStats';
 import { TimeZoneToggle } from './TimeZoneToggle';
+import { useTradeFeed } from './tradeFeed';
 import { useCandleSeries } from './useCandleSeries';
 
 type Props = {
@@ -37,13 +38,17 @@ export function PairView(props: Props) {
   const [zone, setZone] = useState<string | null>(null);
   useEffect(() => setZone(localZoneName()), []);
   const [hovered, setHovered] = useState<Kline | null>(null);
+  const feed = useTradeFeed();
   const { series, loading, error, live, loadOlder } = useCandleSeries({
+    onTrade: feed.publish,
     apiBase: props.apiBase,
     chainId,
     pairId,
     interval,
     initial: { interval: props.initialInterval, bars: props.initialBars },
   });
+  const { setStatus } = feed;
+  useEffect(() => setStatus(live), [live, setStatus]);
   const publishClose = usePublishClose();
   const lastClose = series.change === 'live' ? series.bars.at(-1)?.close : undefined;
   useEffect(() => {

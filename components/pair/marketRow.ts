@@ -10,10 +10,14 @@ export type MarketRow = {
   priceUsd: string;
   change24h: string;
   volumeUsd24h: string;
-  fdvUsd: string;
+  liquidityUsd: string;
+  /** Kind of pool and fee tier, e.g. "V3 0.05 %". */
+  pool: string;
+  /** Token names, searched beside symbols. */
+  names: string;
 };
 
-export type SortKey = 'pairName' | 'chainName' | 'priceUsd' | 'change24h' | 'volumeUsd24h' | 'fdvUsd';
+export type SortKey = 'pairName' | 'chainName' | 'priceUsd' | 'change24h' | 'volumeUsd24h' | 'liquidityUsd';
 export type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 
 const TEXT_KEYS: ReadonlySet<SortKey> = new Set(['pairName', 'chainName']);
@@ -26,12 +30,12 @@ export function sortRows(rows: MarketRow[], { key, dir }: Sort): MarketRow[] {
   return [...rows].sort((a, b) => sign * compare(a, b) || a.pairId - b.pairId);
 }
 
-/** Matches the pair name, either symbol, or a token address (case-insensitive). */
+/** Matches part of the pair name or a token name, or the start of a token address (case-insensitive), as the API's `q`. */
 export function filterRows(rows: MarketRow[], search: string, chainId: number | null): MarketRow[] {
   const q = search.trim().toLowerCase();
-  return rows.filter(
-    (r) =>
-      (chainId === null || r.chainId === chainId) &&
-      (q === '' || r.pairName.toLowerCase().includes(q) || r.base.toLowerCase() === q || r.quote.toLowerCase() === q),
-  );
+  const matches = (r: MarketRow) =>
+    q.startsWith('0x')
+      ? r.base.toLowerCase().startsWith(q) || r.quote.toLowerCase().startsWith(q)
+      : r.pairName.toLowerCase().includes(q) || r.names.toLowerCase().includes(q);
+  return rows.filter((r) => (chainId === null || r.chainId === chainId) && (q === '' || matches(r)));
 }

@@ -13,4 +13,5 @@ export const PAIR_TEST_IDS = {
   headerPrice: 'pair-price',
   headerChange: 'pair-change-24h',
   headerVolumeBase: 'pair-volume-base-24h',
+  tradesTable: 'pair-trades',
 } as const;

@@ -6,10 +6,14 @@ import type { Kline } from '@/lib/market/marketDto';
 import { getKlines } from './marketApi';
 import { HISTORY_PAGE } from './chartPrefs';
 import { candleSeriesReducer, initialSeries, leavesGap, type CandleSeriesState } from './candleSeriesReducer';
+import type { TradeFeedEvent } from './tradeFeed';
 import { useLiveCandles, type LiveStatus } from './useLiveCandles';
 
-
-type Options = { apiBase: string; chainId: number; pairId: number; interval: KlineInterval; initial: { interval: KlineInterval; bars: Kline[] } };
+type Options = {
+  apiBase: string; chainId: number; pairId: number; interval: KlineInterval; initial: { interval: KlineInterval; bars: Kline[] };
+  /** Where the stream's trade events go. */
+  onTrade?: (event: TradeFeedEvent) => void;
+};
 
 export type CandleSeries = {
   series: CandleSeriesState;
@@ -19,7 +23,7 @@ export type CandleSeries = {
   loadOlder: () => void;
 };
 
-export function useCandleSeries({ apiBase, chainId, pairId, interval, initial }: Options): CandleSeries {
+export function useCandleSeries({ apiBase, chainId, pairId, interval, initial, onTrade }: Options): CandleSeries {
   const [series, dispatch] = useReducer(candleSeriesReducer, initial.bars, initialSeries);
   const [loadedInterval, setLoadedInterval] = useState<KlineInterval>(initial.interval);
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +79,7 @@ export function useCandleSeries({ apiBase, chainId, pairId, interval, initial }:
         refetching.current = false;
       });
   }, [apiBase, chainId, pairId]);
-  const live = useLiveCandles({ apiBase, chainId, pairId, interval, onCandle });
+  const live = useLiveCandles({ apiBase, chainId, pairId, interval, onCandle, onTrade });
 
   return { series, loading: loadedInterval !== interval, error, live, loadOlder };
 }

@@ -1,9 +1,12 @@
 'use client';
-// Live candles over SSE; when the stream drops, polls the klines endpoint and reconnects with backoff.
+// Live candles (and the pair's trades) over SSE; when the stream drops, polls the klines endpoint and reconnects
+// with backoff.
 import { useEffect, useRef, useState } from 'react';
 import type { KlineInterval } from '@/lib/market/klineIntervals';
 import type { Kline } from '@/lib/market/marketDto';
 import { getKlines } from './marketApi';
+import type { TradeDTO } from '@/lib/api/schemas/trades';
+import type { RemovedTrade, TradeFeedEvent } from './tradeFeed';
 
 export type LiveStatus = 'connecting' | 'live' | 'polling';
 
@@ -11,12 +14,18 @@ const RECONNECT_BASE_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 const FALLBACK_POLL_MS = 2_000;
 
-type Options = { apiBase: string; chainId: number; pairId: number; interval: KlineInterval; onCandle: (candle: Kline) => void };
+type Options = {
+  apiBase: string; chainId: number; pairId: number; interval: KlineInterval; onCandle: (candle: Kline) => void;
+  /** The stream's `trade` and `trades_removed` events. */
+  onTrade?: (event: TradeFeedEvent) => void;
+};
 
-export function useLiveCandles({ apiBase, chainId, pairId, interval, onCandle }: Options): LiveStatus {
+export function useLiveCandles({ apiBase, chainId, pairId, interval, onCandle, onTrade }: Options): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const handler = useRef(onCandle);
   handler.current = onCandle;
+  const tradeHandler = useRef(onTrade);
+  tradeHandler.current = onTrade;
 
   useEffect(() => {
     const url = `${apiBase}/v1/market/stream?${new URLSearchParams({ chainId: String(chainId), pairId: String(pairId), interval })}`;
@@ -50,6 +59,11 @@ export function useLiveCandles({ apiBase, chainId, pairId, interval, onCandle }:
         setStatus('live');
       });
       es.addEventListener('candle', (event) => handler.current(JSON.parse((event as MessageEvent<string>).data) as Kline));
+      es.addEventListener('trade', (event) => tradeHandler.current?.({ type: 'trade', trade: JSON.parse((event as MessageEvent<string>).data) as TradeDTO }));
+      es.addEventListener('trades_removed', (event) => {
+        const { trades } = JSON.parse((event as MessageEvent<string>).data) as { trades: RemovedTrade[] };
+        tradeHandler.current?.({ type: 'trades_removed', trades });
+      });
       es.addEventListener('error', () => {
         es.close();
         source = null;

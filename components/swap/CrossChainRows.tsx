@@ -5,7 +5,7 @@ import { useChains } from '@/components/wallet/ChainsContext';
 import { formatAmount } from './amountText';
 import { arrivalText } from './crossChain';
 import type { CrossChainExtras, RouteLeg } from './quoteTypes';
-import { crossChainRouteParts, routeLegTexts } from './routeText';
+import { crossChainRouteParts, routeLegTexts, servesSeveralSources } from './routeText';
 import { findToken, type SwapToken } from './swapTokens';
 
 export type RowComponent = (props: { label: string; children: ReactNode; testId?: string }) => ReactNode;
@@ -24,25 +24,25 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
     const bridge = chainId === quote.src_chain_id ? quote.bridge?.src : quote.bridge?.dst;
     return (bridge && tokenOn(bridge.chain_id, bridge.token)?.symbol) ?? 'bridge asset';
   };
-  const parts = crossChainRouteParts(routeLegTexts(quote.route, tokenIn, tokenOut, symbolOf), chainName, bridgeSymbol);
+  const parts = crossChainRouteParts(routeLegTexts(quote.route, tokenIn, tokenOut, symbolOf, (id) => servesSeveralSources(chains, id)), chainName, bridgeSymbol);
   return (
     <>
       <Row label="Arrives" testId="arrival">
-        {arrivalText(chainName(quote.dst_chain_id), quote.estimated_fill_time_sec)}
+        <span className="whitespace-nowrap">{arrivalText(chainName(quote.dst_chain_id), quote.estimated_fill_time_sec)}</span>
       </Row>
       <Row label="Relayer fee" testId="relayer-fee">
-        {fee && feeToken ? `${formatAmount(BigInt(fee.amount), feeToken.decimals)} ${feeToken.symbol}` : '—'}
+        <span className="whitespace-nowrap">{fee && feeToken ? `${formatAmount(BigInt(fee.amount), feeToken.decimals)} ${feeToken.symbol}` : '—'}</span>
       </Row>
       <Row label="Route" testId="cross-chain-route">
         {/* "Devnet A: 91 % ETH → WBTC → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC", breaking only between legs at 375 px. */}
         {parts.map((part, p) => (
           <span key={part.chain}>
             {p > 0 ? ' ⟶ ' : ''}
-            <span className="whitespace-nowrap">{part.chain}:</span>{' '}
+            {/* The chain's name stays on the line of its first leg ("Devnet B: USDC", never "Devnet B:" / "USDC"). */}
             {part.legs.map((leg, l) => (
               <span key={l}>
                 {l > 0 ? ' · ' : ''}
-                <span className="whitespace-nowrap">{leg}</span>
+                <span className="whitespace-nowrap">{l === 0 ? `${part.chain}: ${leg}` : leg}</span>
               </span>
             ))}
           </span>

@@ -4,8 +4,11 @@ import { useState } from 'react';
 import type { Address } from 'viem';
 import { Dialog } from '@/components/ui/Dialog';
 import { formatAmount } from './amountText';
-import { bpsText } from './quoteFigures';
-import type { FirmQuoteRequest } from './quoteTypes';
+import { bpsText, IMPACT_TEXT_CLASS, impactLevel } from './quoteFigures';
+import { ImpactWarning } from './ImpactWarning';
+import { useNetworkCost } from './useNetworkCost';
+import { usdText } from './usdValue';
+import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
 import type { SwapToken } from './swapTokens';
 import { useSwapExecution, type SwapStep } from './useSwapExecution';
 import { ReviewOutcome } from './ReviewOutcome';
@@ -18,11 +21,11 @@ type Props = { request: FirmQuoteRequest; token: string | undefined; tokenIn: Sw
 
 const BUTTON = 'w-full rounded-xl bg-[var(--accent)] px-4 py-3 font-semibold text-[var(--on-accent)] disabled:opacity-50';
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Row({ label, value, testId, valueClass = '' }: { label: string; value: string; testId?: string; valueClass?: string }) {
   return (
     <div className="flex justify-between gap-4 py-1 text-sm">
       <dt className="text-[var(--muted)]">{label}</dt>
-      <dd className="text-right tabular-nums" data-testid={testId}>
+      <dd className={`text-right tabular-nums whitespace-nowrap ${valueClass}`} data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -47,7 +50,12 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
     <Dialog open onClose={busy ? () => undefined : close} title="Review swap" testId="review-dialog">
       <div aria-live="polite" className="flex flex-col gap-4">
         {step.kind === 'quoting' ? <p className="py-6 text-center text-[var(--muted)]">Getting a firm quote…</p> : null}
-        {'offer' in step ? <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft} /> : null}
+        {'offer' in step ? (
+          <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft}>
+            <NetworkCostRow firm={step.offer.firm} account={account} canEstimate={!x.needsApproval} />
+          </FirmSummary>
+        ) : null}
+        {step.kind === 'review' ? <ImpactWarning bps={step.offer.firm.price_impact_bps} /> : null}
         {step.kind === 'review' && step.offer.mustAccept ? (
           <div role="alert" className="rounded-xl border border-amber-500 p-3 text-sm">
             <p>The price moved: you now receive {bpsText(step.offer.worseBps)} less than the estimate.</p>
@@ -78,7 +86,16 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
   );
 }
 
-function FirmSummary({ step, tokenIn, tokenOut, secondsLeft }: { step: Extract<SwapStep, { offer: unknown }>; tokenIn: SwapToken; tokenOut: SwapToken; secondsLeft: number | undefined }) {
+/** Gas of the transaction the review sends, in native coin and dollars ("≈" while it is a typical figure, not an estimate). */
+function NetworkCostRow({ firm, account, canEstimate }: { firm: FirmQuote; account: Address | undefined; canEstimate: boolean }) {
+  const cost = useNetworkCost(firm, account, canEstimate);
+  if (!cost) return <Row label="Network cost" value="—" testId="network-cost" />;
+  const usd = usdText(cost.wei, cost.native.decimals, cost.usdPerNative);
+  const value = `${cost.estimated ? '' : '≈ '}${formatAmount(cost.wei, cost.native.decimals, 3)} ${cost.native.symbol}${usd ? ` (${usd})` : ''}`;
+  return <Row label="Network cost" value={value} testId="network-cost" />;
+}
+
+function FirmSummary({ step, tokenIn, tokenOut, secondsLeft, children }: { step: Extract<SwapStep, { offer: unknown }>; tokenIn: SwapToken; tokenOut: SwapToken; secondsLeft: number | undefined; children: React.ReactNode }) {
   const q = step.offer.firm;
   const sentOrDone = step.kind === 'pending' || step.kind === 'success';
   return (
@@ -94,7 +111,8 @@ function FirmSummary({ step, tokenIn, tokenOut, secondsLeft }: { step: Extract<S
       ) : (
         <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} />
       )}
-      {!isCrossChain(q) ? <Row label="Price impact" value={bpsText(q.price_impact_bps)} testId="firm-price-impact" /> : null}
+      {!isCrossChain(q) ? <Row label="Price impact" value={bpsText(q.price_impact_bps)} testId="firm-price-impact" valueClass={IMPACT_TEXT_CLASS[impactLevel(q.price_impact_bps)]} /> : null}
+      {children}
       <Row label="Recipient" value={`${q.to_address.slice(0, 6)}…${q.to_address.slice(-4)}`} />
       {!sentOrDone ? <Row label="Quote expires in" value={secondsLeft === undefined ? '—' : `${secondsLeft} s`} testId="quote-countdown" /> : null}
     </dl>

@@ -1,9 +1,12 @@
 'use client';
-// Slippage: presets and a custom percent from 0 to 100, with a warning when unusually low or high.
+// Slippage: Auto (what the quote suggests for its route), presets and a custom percent from 0 to 100, with a warning
+// when unusually low or high.
 import { useId, useState } from 'react';
-import { SLIPPAGE_PRESETS, slippageWarning } from './swapFormState';
+import { DEFAULT_SLIPPAGE, effectiveSlippage, SLIPPAGE_PRESETS, slippageWarning, type SlippageChoice } from './swapFormState';
 
-type Props = { value: number; onChange: (value: number) => void; disabled?: boolean };
+type Props = { value: SlippageChoice; suggested: number | undefined; onChange: (value: SlippageChoice) => void; disabled?: boolean };
+
+const CHOICE_CLASS = 'rounded-full border border-[var(--border)] px-3 py-1 whitespace-nowrap aria-pressed:border-[var(--accent)] aria-pressed:text-[var(--accent)]';
 
 const WARNINGS = {
   low: 'Slippage this low may make the swap fail when the price moves a little.',
@@ -11,16 +14,30 @@ const WARNINGS = {
   confirm: 'Slippage above 5 % lets the price move a lot against you; the review will ask you to confirm it.',
 } as const;
 
-export function SlippageSetting({ value, onChange, disabled }: Props) {
-  const isPreset = (SLIPPAGE_PRESETS as readonly number[]).includes(value);
+export function SlippageSetting({ value, suggested, onChange, disabled }: Props) {
+  const isPreset = value === 'auto' || (SLIPPAGE_PRESETS as readonly number[]).includes(value);
   const [custom, setCustom] = useState(isPreset ? '' : String(value));
   const [invalid, setInvalid] = useState(false);
-  const warning = slippageWarning(value);
+  const warning = slippageWarning(effectiveSlippage(value, suggested));
   const warningId = useId();
   return (
     <fieldset disabled={disabled} className="flex flex-col gap-2" aria-describedby={warning ? warningId : undefined}>
       <legend className="mb-1 text-[var(--muted)]">Max slippage</legend>
       <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          aria-pressed={value === 'auto'}
+          title="Set from how the route's pools have been moving"
+          data-testid="slippage-auto"
+          onClick={() => {
+            setCustom('');
+            setInvalid(false);
+            onChange('auto');
+          }}
+          className={CHOICE_CLASS}
+        >
+          Auto ({suggested ?? DEFAULT_SLIPPAGE} %)
+        </button>
         {SLIPPAGE_PRESETS.map((p) => (
           <button
             key={p}
@@ -31,7 +48,7 @@ export function SlippageSetting({ value, onChange, disabled }: Props) {
               setInvalid(false);
               onChange(p);
             }}
-            className="rounded-full border border-[var(--border)] px-3 py-1 aria-pressed:border-[var(--accent)] aria-pressed:text-[var(--accent)]"
+            className={CHOICE_CLASS}
           >
             {p} %
           </button>

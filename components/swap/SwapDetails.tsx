@@ -5,22 +5,21 @@ import { useChains } from '@/components/wallet/ChainsContext';
 import { formatAmount } from './amountText';
 import { CrossChainRows } from './CrossChainRows';
 import { isCrossChain } from './crossChain';
-import { bpsText, impactLevel, rateText } from './quoteFigures';
+import { bpsText, IMPACT_TEXT_CLASS, impactLevel, rateText } from './quoteFigures';
 import type { IndicativeQuote } from './quoteTypes';
-import { minimumReceived } from './swapFormState';
-import { routeLegTexts } from './routeText';
+import { effectiveSlippage, minimumReceived, type SlippageChoice } from './swapFormState';
+import { routeLegTexts, servesSeveralSources } from './routeText';
 import { findToken, type SwapToken } from './swapTokens';
 import { SlippageSetting } from './SlippageSetting';
 
-type Props = { quote: IndicativeQuote | undefined; hasAmount: boolean; tokenIn: SwapToken; tokenOut: SwapToken; slippage: number; onSlippage: (v: number) => void; frozen: boolean };
+type Props = { quote: IndicativeQuote | undefined; hasAmount: boolean; tokenIn: SwapToken; tokenOut: SwapToken; slippage: SlippageChoice; onSlippage: (v: SlippageChoice) => void; frozen: boolean };
 
-const IMPACT_CLASS = { ok: 'text-[var(--muted)]', warn: 'text-amber-600 dark:text-amber-400', danger: 'text-[var(--down)] font-semibold' } as const;
-
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+/** `nowrap`: a figure ("2,995.6 USDC") that must never break across lines; routes may wrap between legs. */
+function Row({ label, children, testId, nowrap }: { label: string; children: React.ReactNode; testId?: string; nowrap?: boolean }) {
   return (
     <div className="flex items-start justify-between gap-4 py-1">
       <dt className="text-[var(--muted)]">{label}</dt>
-      <dd className="text-right tabular-nums" data-testid={testId}>
+      <dd className={`text-right tabular-nums ${nowrap ? 'whitespace-nowrap' : ''}`} data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -29,7 +28,8 @@ function Row({ label, children, testId }: { label: string; children: React.React
 
 /** One line per leg, so a split stays readable on a narrow screen. */
 function RouteLegs({ quote, tokenIn, tokenOut, symbolOf }: { quote: IndicativeQuote; tokenIn: SwapToken; tokenOut: SwapToken; symbolOf: (chainId: number, a: `0x${string}`) => string }) {
-  const legs = routeLegTexts(quote.route, tokenIn, tokenOut, symbolOf);
+  const chains = useChains();
+  const legs = routeLegTexts(quote.route, tokenIn, tokenOut, symbolOf, (id) => servesSeveralSources(chains, id));
   if (legs.length === 0) return <>—</>;
   if (legs.length === 1) return <>{legs[0]?.path}</>;
   return (
@@ -47,11 +47,12 @@ export function SwapDetails({ quote, hasAmount, tokenIn, tokenOut, slippage, onS
   const [inverted, setInverted] = useState(false);
   const chains = useChains();
   const symbolOf = (chainId: number, address: `0x${string}`) => findToken(chains, chainId, address)?.symbol ?? `${address.slice(0, 6)}…`;
+  const percent = effectiveSlippage(slippage, quote?.suggested_slippage);
   return (
     <div className="mt-4 rounded-xl border border-[var(--border)] p-3 text-sm">
       {quote ? (
         <dl>
-          <Row label="Rate">
+          <Row label="Rate" nowrap>
             <button type="button" onClick={() => setInverted(!inverted)} title="Invert rate" className="tabular-nums hover:text-[var(--accent)]">
               {inverted
                 ? `1 ${tokenOut.symbol} = ${rateText(BigInt(quote.amount_out), tokenOut.decimals, BigInt(quote.amount_in), tokenIn.decimals)} ${tokenIn.symbol}`
@@ -61,19 +62,19 @@ export function SwapDetails({ quote, hasAmount, tokenIn, tokenOut, slippage, onS
             </button>
           </Row>
           {isCrossChain(quote) ? (
-            <Row label="Fees (service and relayer)">
+            <Row label="Fees (service and relayer)" nowrap>
               {formatAmount(BigInt(quote.fee_amount), tokenIn.decimals)} {tokenIn.symbol}
             </Row>
           ) : (
-            <Row label="Service fee">
+            <Row label="Service fee" nowrap>
               {bpsText(quote.fee_rate)} · {formatAmount(BigInt(quote.fee_amount), tokenIn.decimals)} {tokenIn.symbol}
             </Row>
           )}
-          <Row label="Price impact" testId="price-impact">
-            <span className={IMPACT_CLASS[impactLevel(quote.price_impact_bps)]}>{bpsText(quote.price_impact_bps)}</span>
+          <Row label="Price impact" testId="price-impact" nowrap>
+            <span className={IMPACT_TEXT_CLASS[impactLevel(quote.price_impact_bps)]}>{bpsText(quote.price_impact_bps)}</span>
           </Row>
-          <Row label={`Minimum received (${slippage} % slippage)`} testId="minimum-received">
-            {formatAmount(minimumReceived(BigInt(quote.amount_out), slippage), tokenOut.decimals)} {tokenOut.symbol}
+          <Row label={`Minimum received (${percent} % slippage)`} testId="minimum-received" nowrap>
+            {formatAmount(minimumReceived(BigInt(quote.amount_out), percent), tokenOut.decimals)} {tokenOut.symbol}
           </Row>
           {isCrossChain(quote) ? (
             <CrossChainRows quote={quote} tokenIn={tokenIn} tokenOut={tokenOut} Row={Row} />
@@ -87,7 +88,7 @@ export function SwapDetails({ quote, hasAmount, tokenIn, tokenOut, slippage, onS
         <p className="py-1 text-[var(--muted)]">{hasAmount ? 'Rate, fee and route appear with the quote.' : 'Enter an amount to see the rate, fee and route.'}</p>
       )}
       <div className="mt-3 border-t border-[var(--border)] pt-3">
-        <SlippageSetting value={slippage} onChange={onSlippage} disabled={frozen} />
+        <SlippageSetting value={slippage} suggested={quote?.suggested_slippage} onChange={onSlippage} disabled={frozen} />
       </div>
     </div>
   );

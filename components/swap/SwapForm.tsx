@@ -5,18 +5,22 @@ import { useSwitchChain } from 'wagmi';
 import { useChains } from '@/components/wallet/ChainsContext';
 import { useOpenConnect } from '@/components/wallet/WalletUi';
 import { useSignIn } from '@/components/wallet/useSignIn';
-import { amountFontClass, formatAmount } from './amountText';
+import { amountFontClass, formatAmount, toBaseUnits } from './amountText';
 import { arrivalText, isCrossChain } from './crossChain';
 import { AmountInput } from './AmountInput';
+import { ImpactWarning } from './ImpactWarning';
 import { RecipientField } from './RecipientField';
 import { ReviewDialog } from './ReviewDialog';
 import { SwapDetails } from './SwapDetails';
+import type { SwapStartQuery } from './swapStartPair';
 import { TokenAmountPanel } from './TokenAmountPanel';
 import { useSwapForm } from './useSwapForm';
+import { useUsdPrice } from './useUsdPrice';
+import { usdText } from './usdValue';
 
-export function SwapForm() {
+export function SwapForm({ start }: { start?: SwapStartQuery }) {
   const chains = useChains();
-  const f = useSwapForm(chains);
+  const f = useSwapForm(chains, start);
   const { tokenIn, tokenOut, amountText, slippage } = f.state;
   const openConnect = useOpenConnect();
   const switchChain = useSwitchChain();
@@ -24,6 +28,15 @@ export function SwapForm() {
   const ids = { pay: useId(), receive: useId(), payError: useId(), receiveError: useId() };
   const frozen = f.firmRequest !== null;
   const amountOut = f.live.quote ? formatAmount(BigInt(f.live.quote.amount_out), tokenOut.decimals) : '';
+  const usdIn = useUsdPrice(tokenIn);
+  const usdOut = useUsdPrice(tokenOut);
+  const amountInUnits = toBaseUnits(amountText, tokenIn.decimals);
+  const usd = {
+    pay: amountInUnits === null ? undefined : usdText(amountInUnits, tokenIn.decimals, usdIn),
+    receive: f.live.quote && !f.live.updating ? usdText(BigInt(f.live.quote.amount_out), tokenOut.decimals, usdOut) : undefined,
+    payBalance: f.balanceIn === undefined ? undefined : usdText(f.balanceIn, tokenIn.decimals, usdIn),
+    receiveBalance: f.balanceOut === undefined ? undefined : usdText(f.balanceOut, tokenOut.decimals, usdOut),
+  };
 
   const onAction = () => {
     switch (f.action.kind) {
@@ -54,6 +67,8 @@ export function SwapForm() {
         error={f.errorView?.place === 'amount' ? f.errorView.message : undefined}
         errorId={ids.payError}
         frozen={frozen}
+        usdAmount={usd.pay}
+        usdBalance={usd.payBalance}
       >
         <AmountInput id={ids.pay} label={`Amount of ${tokenIn.symbol} to pay`} value={amountText} decimals={tokenIn.decimals} onChange={(text) => f.dispatch({ type: 'amount', text })} readOnly={frozen} describedBy={ids.payError} invalid={f.errorView?.place === 'amount'} />
       </TokenAmountPanel>
@@ -70,6 +85,8 @@ export function SwapForm() {
         error={f.errorView?.place === 'tokenOut' ? f.errorView.message : undefined}
         errorId={ids.receiveError}
         frozen={frozen}
+        usdAmount={usd.receive}
+        usdBalance={usd.receiveBalance}
       >
         <output htmlFor={ids.pay} aria-label={`Amount of ${tokenOut.symbol} you receive`} aria-busy={f.live.updating || undefined} data-testid="receive-amount" title={amountOut || undefined} className={`block h-9 truncate leading-9 ${amountFontClass(f.live.updating ? 'Updating…' : amountOut || '0')} font-medium tabular-nums ${f.live.updating ? 'animate-pulse text-[var(--muted)]' : ''} ${amountOut ? '' : 'text-[var(--muted)]'}`}>
           {f.live.updating ? 'Updating…' : amountOut || '0'}
@@ -79,8 +96,14 @@ export function SwapForm() {
             {arrivalText(chains.find((c) => c.id === tokenOut.chainId)?.name ?? `chain ${tokenOut.chainId}`, f.live.quote.estimated_fill_time_sec)}
           </p>
         ) : null}
+        {f.live.quote && !f.live.updating ? (
+          <p className="mt-1 text-xs text-[var(--muted)] tabular-nums" data-testid="quote-block" data-block={f.live.quote.block_number} data-amount-out={f.live.quote.amount_out}>
+            Live price · block {f.live.quote.block_number.toLocaleString('en-US')}
+          </p>
+        ) : null}
       </TokenAmountPanel>
       <SwapDetails quote={f.live.quote} hasAmount={amountText !== ''} tokenIn={tokenIn} tokenOut={tokenOut} slippage={slippage} onSlippage={(value) => f.dispatch({ type: 'slippage', value })} frozen={frozen} />
+      {f.live.quote ? <ImpactWarning bps={f.live.quote.price_impact_bps} /> : null}
       <RecipientField onChange={f.setRecipient} frozen={frozen} />
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {f.errorView?.place === 'form' ? <p className="text-[var(--down)]">{f.errorView.message}</p> : null}

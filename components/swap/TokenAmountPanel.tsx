@@ -14,10 +14,14 @@ type Props = {
   error?: string;
   errorId: string;
   frozen: boolean;
+  /** The amount in dollars ("$2,995.60"), when the token has a USD price. */
+  usdAmount?: string;
+  /** The balance in dollars. */
+  usdBalance?: string;
   children: ReactNode;
 };
 
-export function TokenAmountPanel({ side, token, onPickToken, balance, onMax, error, errorId, frozen, children }: Props) {
+export function TokenAmountPanel({ side, token, onPickToken, balance, onMax, error, errorId, frozen, usdAmount, usdBalance, children }: Props) {
   return (
     <div className="rounded-xl border border-[var(--border)] bg-[var(--bg)] p-3">
       <div className="mb-1 text-sm text-[var(--muted)]">{side === 'pay' ? 'You pay' : 'You receive'}</div>
@@ -25,10 +29,17 @@ export function TokenAmountPanel({ side, token, onPickToken, balance, onMax, err
         <div className="min-w-0 flex-1">{children}</div>
         <TokenPicker side={side} token={token} onPick={onPickToken} disabled={frozen} />
       </div>
-      <div className="mt-1 flex min-h-5 items-center justify-end gap-2 text-xs text-[var(--muted)]">
+      {/* Wraps as a whole: at 375 px a long balance goes to its own line rather than past the panel's edge. */}
+      <div className="mt-1 flex min-h-5 flex-wrap items-center justify-end gap-x-2 gap-y-0.5 text-xs text-[var(--muted)]">
+        <span data-testid={`${side}-usd`} className="mr-auto whitespace-nowrap tabular-nums">
+          {usdAmount ?? ''}
+        </span>
         {balance !== undefined ? (
-          <span data-testid={`${side}-balance`}>
-            Balance: {formatAmount(balance, token.decimals)} {token.symbol}
+          <span className="whitespace-nowrap tabular-nums">
+            <span data-testid={`${side}-balance`}>
+              Balance: {formatAmount(balance, token.decimals)} {token.symbol}
+            </span>
+            {usdBalance ? <span data-testid={`${side}-balance-usd`}> ({usdBalance})</span> : null}
           </span>
         ) : null}
         {onMax && balance !== undefined && balance > 0n ? (

@@ -1,12 +1,24 @@
 'use client';
-// Chain and token choice: a button showing the pick, opening a searchable list with symbol, name and balance.
+// Chain and token choice: a button showing the pick, opening a searchable list with symbol, name, balance and its
+// USD value; a pasted address that is not listed is looked up and can be imported after an "unverified" warning.
 import { useId, useState } from 'react';
+import { formatUnits } from 'viem';
 import { useConnection } from 'wagmi';
+import { formatUsd } from '@/components/pair/formatMarket';
 import { Dialog } from '@/components/ui/Dialog';
 import { useChains } from '@/components/wallet/ChainsContext';
+import { ApiCallError } from './apiFetch';
 import { formatAmount } from './amountText';
-import { matchesSearch, swapTokens, type SwapToken } from './swapTokens';
+import { TokenImport } from './TokenImport';
+import { matchesSearch, type SwapToken } from './swapTokens';
+import { useChainTokens, useTokenLookup, type PricedToken } from './useChainTokens';
 import { useTokenBalances } from './useTokenBalances';
+
+/** A balance's USD value at the display edge; null without a price or a balance. */
+function usdValue(balance: bigint | undefined, t: PricedToken): string | null {
+  if (balance === undefined || t.priceUsd === null) return null;
+  return formatUsd(Number(formatUnits(balance, t.decimals)) * Number(t.priceUsd));
+}
 
 type Props = { side: 'pay' | 'receive'; token: SwapToken; onPick: (token: SwapToken) => void; disabled?: boolean };
 
@@ -51,9 +63,11 @@ function TokenList({ initialChainId, selected, onPick }: { initialChainId: numbe
   const [search, setSearch] = useState('');
   const { address } = useConnection();
   const chain = chains.find((c) => c.id === chainId) ?? chains[0];
-  const tokens = chain ? swapTokens(chain) : [];
+  const { tokens, importToken } = useChainTokens(chain);
   const balances = useTokenBalances(chainId, tokens, address);
   const shown = tokens.filter((t) => matchesSearch(t, search));
+  const lookup = useTokenLookup(chainId, search, tokens);
+  const notAToken = lookup.error instanceof ApiCallError && lookup.error.type === 'NOT_FOUND';
   const searchId = useId();
   // Arrow keys move between the search field and the tokens, as in a listbox; Enter picks.
   const onArrow = (e: React.KeyboardEvent<HTMLDivElement>) => {
@@ -95,6 +109,7 @@ function TokenList({ initialChainId, selected, onPick }: { initialChainId: numbe
       <ul aria-label="Tokens" className="max-h-80 overflow-y-auto">
         {shown.map((t) => {
           const balance = balances.get(t.address.toLowerCase());
+          const value = usdValue(balance, t);
           const isSelected = t.chainId === selected.chainId && t.address === selected.address;
           return (
             <li key={t.address}>
@@ -105,17 +120,37 @@ function TokenList({ initialChainId, selected, onPick }: { initialChainId: numbe
                 aria-current={isSelected ? 'true' : undefined}
                 className="flex w-full items-center justify-between gap-3 rounded-xl px-3 py-2 text-left hover:bg-[var(--bg)] aria-[current=true]:bg-[var(--bg)]"
               >
-                <span className="flex flex-col">
-                  <span className="font-semibold">{t.symbol}</span>
-                  <span className="text-xs text-[var(--muted)]">{t.name}</span>
+                <span className="flex min-w-0 flex-col">
+                  <span className="font-semibold">
+                    {t.symbol}
+                    {t.verified === false ? ' ' : null}
+                    {t.verified === false ? <span className="ml-2 rounded border border-[var(--border)] px-1 text-xs font-normal text-[var(--muted)]">unverified</span> : null}
+                  </span>
+                  <span className="truncate text-xs text-[var(--muted)]">{t.name}</span>
                 </span>
-                <span className="text-sm tabular-nums text-[var(--muted)]">{balance === undefined ? '' : formatAmount(balance, t.decimals)}</span>
+                <span className="flex flex-col items-end text-sm tabular-nums text-[var(--muted)]">
+                  <span>{balance === undefined ? '' : formatAmount(balance, t.decimals)}</span>
+                  {value ? <span className="text-xs">{value}</span> : null}
+                </span>
               </button>
             </li>
           );
         })}
-        {shown.length === 0 ? <li className="px-3 py-2 text-sm text-[var(--muted)]">No token matches “{search}”.</li> : null}
+        {shown.length === 0 && !lookup.data && !lookup.isFetching ? (
+          <li className="px-3 py-2 text-sm text-[var(--muted)]">{notAToken ? 'That address is not a token on this network.' : `No token matches “${search}”.`}</li>
+        ) : null}
+        {lookup.isFetching ? <li className="px-3 py-2 text-sm text-[var(--muted)]">Looking the address up on {chain?.name}…</li> : null}
       </ul>
+      {lookup.data && shown.length === 0 ? (
+        <TokenImport
+          token={lookup.data}
+          chainName={chain?.name ?? `chain ${chainId}`}
+          onImport={(t) => {
+            importToken(t);
+            onPick(t);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

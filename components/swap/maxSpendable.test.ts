@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gasReserve, maxSpendable, SWAP_GAS_UNITS } from './maxSpendable';
+import { gasReserve, maxSpendable } from './maxSpendable';
+import { SWAP_GAS_UNITS } from './swapGas';
 
 describe('maxSpendable', () => {
   it('a token balance is spendable in full', () => {

@@ -1,7 +1,6 @@
 // What "Max" puts in: the whole token balance, or for the native coin the balance minus what the swap's gas may cost.
+import { SWAP_GAS_UNITS } from './swapGas';
 
-/** Generous gas of one swap through the router (three hops plus fee transfer). */
-export const SWAP_GAS_UNITS = 400_000n;
 /** Gas price may rise between quote and inclusion; keep room for it. */
 const GAS_PRICE_HEADROOM = 2n;
 /** When the gas price is unknown, keep this much of an 18-decimals coin. */

@@ -25,6 +25,9 @@ export function impactLevel(bps: number): ImpactLevel {
   return 'ok';
 }
 
+/** Text colour of a price impact by its level, the same on the form and in the review. */
+export const IMPACT_TEXT_CLASS: Record<ImpactLevel, string> = { ok: 'text-[var(--muted)]', warn: 'text-amber-600 dark:text-amber-400', danger: 'text-[var(--down)] font-semibold' };
+
 export function bpsText(bps: number | bigint): string {
   const n = BigInt(bps);
   const whole = n / 100n;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAddress, zeroAddress, type Address } from 'viem';
 import type { RouteLeg } from './quoteTypes';
-import { crossChainRouteParts, routeLegTexts, routeText, shareText } from './routeText';
+import { crossChainRouteParts, hopSourceText, routeLegTexts, routeText, shareText, shareTexts } from './routeText';
 import type { SwapToken } from './swapTokens';
 
 const a = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
@@ -14,7 +14,7 @@ const eth: SwapToken = { chainId: 1, address: zeroAddress, symbol: 'ETH', name: 
 const usdc: SwapToken = { chainId: 1, address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 };
 const legOn = (chainId: number, share: number, ...tokens: Address[]): RouteLeg => ({
   chain_id: chainId, share_bps: share, amount_in: '1', amount_out: '1',
-  hops: tokens.slice(1).map((t, i) => ({ pool: a(100 + i), token_in: tokens[i] as Address, token_out: t })),
+  hops: tokens.slice(1).map((t, i) => ({ pool: a(100 + i), token_in: tokens[i] as Address, token_out: t, source: 'uniswap_v2' as const, fee_ppm: 3000 })),
 });
 const leg = (share: number, ...tokens: Address[]): RouteLeg => legOn(1, share, ...tokens);
 
@@ -24,8 +24,29 @@ describe('routeText', () => {
     expect(routeText(legs)).toBe('62 % ETH → USDC · 38 % ETH → DAI → USDC');
   });
 
+  it('names each hop\'s source and fee tier where the chain serves several sources', () => {
+    const mixed = leg(10_000, WETH, DAI, USDC);
+    mixed.hops = mixed.hops.map((h, i) => (i === 1 ? { ...h, source: 'uniswap_v3', fee_ppm: 500 } : h));
+    expect(routeText(routeLegTexts([mixed], eth, usdc, symbolOf, () => true))).toBe('ETH → DAI → USDC · V2 0.3 %, V3 0.05 %');
+    const v3 = { ...leg(10_000, WETH, USDC), hops: [{ pool: a(9), token_in: WETH, token_out: USDC, source: 'uniswap_v3' as const, fee_ppm: 500 }] };
+    expect(routeText(routeLegTexts([v3], eth, usdc, symbolOf, () => true))).toBe('ETH → USDC · V3 0.05 %');
+    expect(routeText(routeLegTexts([v3], eth, usdc, symbolOf, () => false))).toBe('ETH → USDC');
+    expect([100, 500, 3000, 10_000].map((fee_ppm) => hopSourceText({ source: 'uniswap_v3', fee_ppm }))).toEqual(['V3 0.01 %', 'V3 0.05 %', 'V3 0.3 %', 'V3 1 %']);
+  });
+
   it('a single path is just the path', () => {
     expect(routeText(routeLegTexts([leg(10_000, USDC, WETH)], usdc, eth, symbolOf))).toBe('USDC → ETH');
+  });
+
+  it('the shares of a split add up to 100 % as shown', () => {
+    expect(shareTexts([450, 9550])).toEqual(['4.5 %', '95.5 %']);
+    expect(shareTexts([3350, 3350, 3300])).toEqual(['34 %', '33 %', '33 %']);
+    expect(shareTexts([6250, 3750])).toEqual(['63 %', '37 %']);
+    expect(shareTexts([10_000])).toEqual(['100 %']);
+    for (const split of [[450, 9550], [3333, 3333, 3334], [125, 4875, 5000], [905, 905, 8190]]) {
+      const sum = shareTexts(split).reduce((total, t) => total + Number(t.replace(' %', '')), 0);
+      expect(sum).toBeCloseTo(100, 9);
+    }
   });
 
   it('small shares keep a decimal', () => {

@@ -1,6 +1,6 @@
 import { zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { minimumReceived, slippageWarning, swapFormReducer, type SwapFormState } from './swapFormState';
+import { DEFAULT_SLIPPAGE, effectiveSlippage, minimumReceived, slippageWarning, swapFormReducer, type SwapFormState } from './swapFormState';
 import type { SwapToken } from './swapTokens';
 
 const eth: SwapToken = { chainId: 31337, address: zeroAddress, symbol: 'ETH', name: 'Ether', decimals: 18 };
@@ -15,6 +15,14 @@ describe('swap form', () => {
   it('picking the other side’s token swaps the pair instead of quoting a token against itself', () => {
     expect(swapFormReducer(start, { type: 'tokenIn', token: usd })).toMatchObject({ tokenIn: usd, tokenOut: eth });
     expect(swapFormReducer(start, { type: 'tokenOut', token: btc })).toMatchObject({ tokenIn: eth, tokenOut: btc });
+  });
+  it('Auto slippage is the quote\'s suggestion, the default before a quote, and a chosen percent replaces it until Auto is picked again', () => {
+    const auto = swapFormReducer(start, { type: 'slippage', value: 'auto' });
+    expect(effectiveSlippage(auto.slippage, 0.3)).toBe(0.3);
+    expect(effectiveSlippage(auto.slippage, undefined)).toBe(DEFAULT_SLIPPAGE);
+    const chosen = swapFormReducer(auto, { type: 'slippage', value: 1 });
+    expect(effectiveSlippage(chosen.slippage, 0.3)).toBe(1);
+    expect(swapFormReducer(chosen, { type: 'slippage', value: 'auto' }).slippage).toBe('auto');
   });
   it('slippage stays within 0–100 % and warns when unusual', () => {
     expect(swapFormReducer(start, { type: 'slippage', value: 150 }).slippage).toBe(100);

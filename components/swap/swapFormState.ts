@@ -3,16 +3,20 @@ import type { SwapToken } from './swapTokens';
 import { sameToken } from './swapTokens';
 
 export const SLIPPAGE_PRESETS = [0.1, 0.5, 1] as const;
+/** What "Auto" stands for until a quote suggests a slippage for its route. */
 export const DEFAULT_SLIPPAGE = 0.5;
 
-export type SwapFormState = { tokenIn: SwapToken; tokenOut: SwapToken; amountText: string; slippage: number };
+/** 'auto': the slippage the quote suggests for its route (`suggested_slippage`); a number: the trader's percent. */
+export type SlippageChoice = 'auto' | number;
+
+export type SwapFormState = { tokenIn: SwapToken; tokenOut: SwapToken; amountText: string; slippage: SlippageChoice };
 
 export type SwapFormAction =
   | { type: 'amount'; text: string }
   | { type: 'tokenIn'; token: SwapToken }
   | { type: 'tokenOut'; token: SwapToken }
   | { type: 'flip' }
-  | { type: 'slippage'; value: number };
+  | { type: 'slippage'; value: SlippageChoice };
 
 export function swapFormReducer(state: SwapFormState, action: SwapFormAction): SwapFormState {
   switch (action.type) {
@@ -26,8 +30,13 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
     case 'flip':
       return { ...state, tokenIn: state.tokenOut, tokenOut: state.tokenIn };
     case 'slippage':
-      return { ...state, slippage: Math.min(100, Math.max(0, action.value)) };
+      return { ...state, slippage: action.value === 'auto' ? 'auto' : Math.min(100, Math.max(0, action.value)) };
   }
+}
+
+/** The percent a choice stands for: the quote's suggestion under 'auto' (the default before a quote). */
+export function effectiveSlippage(choice: SlippageChoice, suggested: number | undefined): number {
+  return choice === 'auto' ? (suggested ?? DEFAULT_SLIPPAGE) : choice;
 }
 
 export type SlippageWarning = 'low' | 'high' | 'confirm' | null;

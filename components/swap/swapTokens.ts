@@ -2,7 +2,11 @@
 import { isAddressEqual, zeroAddress, type Address } from 'viem';
 import type { PublicChain } from '@/lib/chains/publicChain';
 
-export type SwapToken = { chainId: number; address: Address; symbol: string; name: string; decimals: number };
+export type SwapToken = {
+  chainId: number; address: Address; symbol: string; name: string; decimals: number;
+  /** false for a token not in the chain registry (seen in a pool, or imported by address); absent means registry. */
+  verified?: boolean;
+};
 
 export function swapTokens(chain: PublicChain): SwapToken[] {
   const native: SwapToken = { chainId: chain.id, address: zeroAddress, symbol: chain.nativeSymbol, name: chain.name + ' ' + chain.nativeSymbol, decimals: chain.nativeDecimals };

@@ -36,4 +36,10 @@ describe('trackerView', () => {
     expect(refunded).toMatchObject({ final: true, refunded: { token: '0xusdc', amount: 500n } });
     expect(refunded.steps[2]?.txHash).toBe('0xback');
   });
+
+  it('a late delivery turns the fill step into a warning', () => {
+    const late = trackerView(order, status({ status: 'deposited', src_tx_hash: '0xdep' }), { delayed: true, reason: 'slow', refundPossibleAt: 5 });
+    expect(states(late)).toEqual(['deposit:done', 'fill:warning', 'done:waiting']);
+    expect(late.final).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 // The tracker's steps for a cross-chain swap, derived from the status endpoint's answer (or its absence so far).
+import type { OrderDelay } from './orderDelay';
 import type { QuoteStatus } from './quoteTypes';
 
 export type StepState = 'done' | 'active' | 'waiting' | 'warning';
@@ -17,8 +18,8 @@ export type TrackerView = {
 
 type Order = { srcChainId: number; dstChainId: number; srcTxHash: string };
 
-/** issued → deposited → filled → settled, or deposited → expired → refunded. */
-export function trackerView(order: Order, status: QuoteStatus | undefined): TrackerView {
+/** issued → deposited → filled → settled, or deposited → expired → refunded; a late delivery is a warning, not a wait. */
+export function trackerView(order: Order, status: QuoteStatus | undefined, delay?: OrderDelay): TrackerView {
   const s = status?.status ?? 'issued';
   const srcTx = status?.src_tx_hash ?? order.srcTxHash;
   const deposit: TrackerStep = { key: 'deposit', state: s === 'issued' ? 'active' : 'done', chainId: order.srcChainId, txHash: srcTx };
@@ -40,7 +41,7 @@ export function trackerView(order: Order, status: QuoteStatus | undefined): Trac
   return {
     steps: [
       deposit,
-      { key: 'fill', state: filled ? 'done' : s === 'deposited' ? 'active' : 'waiting', chainId: order.dstChainId, txHash: status?.dst_tx_hash ?? null },
+      { key: 'fill', state: filled ? 'done' : s === 'deposited' ? (delay?.delayed ? 'warning' : 'active') : 'waiting', chainId: order.dstChainId, txHash: status?.dst_tx_hash ?? null },
       { key: 'done', state: s === 'settled' ? 'done' : filled ? 'active' : 'waiting', chainId: order.srcChainId, txHash: status?.settle_tx_hash ?? null },
     ],
     final: s === 'settled',

@@ -3,11 +3,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { erc20Abi, type Address, type Hex } from 'viem';
-import { useConfig } from 'wagmi';
-import { call, estimateGas, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { useConfig, type Config } from 'wagmi';
+import { call, estimateGas, getBlock, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { useNow } from '@/components/ui/useNow';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import { useChains } from '@/components/wallet/ChainsContext';
+import type { PublicChain } from '@/lib/chains/publicChain';
 import { checkFirmQuote } from '@/lib/client/checkFirmQuote';
 import { ApiCallError } from './apiFetch';
 import { quoteErrorMessage } from './quoteErrorMessage';
@@ -15,6 +16,8 @@ import { quoteFilledAmount } from './quoteFilledAmount';
 import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
 import { requestFirmQuote, type FirmQuoteResult } from './requestFirmQuote';
 import { isCrossChain } from './crossChain';
+import { crossChainExpectation } from './crossChainExpectation';
+import { simulateDestinationFill } from './simulateDestinationFill';
 import { isUserRejection, routerErrorMessage } from './routerErrors';
 import { trackOrder, type TrackedOrder } from './trackedOrder';
 import type { SwapToken } from './swapTokens';
@@ -48,13 +51,15 @@ type Input = { request: FirmQuoteRequest | null; token: string | undefined; toke
 const RECEIPT_POLL_MS = 250;
 
 /** Why the firm quote's transaction is not the trader's order, or undefined when it is (checked before any approval or send). */
-function mismatch(q: FirmQuote, request: FirmQuoteRequest, router: Address | null): string | undefined {
+function mismatch(q: FirmQuote, request: FirmQuoteRequest, chains: PublicChain[], dstNowSec: number | undefined): string | undefined {
   const shown = BigInt(q.min_amount_out);
   const fromSlippage = minimumReceived(BigInt(q.amount_out), request.slippage);
+  const router = chains.find((c) => c.id === request.src_chain_id)?.swapRouter ?? null;
+  const crossChain = isCrossChain(request) ? crossChainExpectation(chains, request, { nowSec: Math.floor(Date.now() / 1_000), dstNowSec }) : undefined;
   const problems = checkFirmQuote(q, {
     chainId: request.src_chain_id, dstChainId: request.dst_chain_id, sender: request.from_address, recipient: request.to_address,
     tokenIn: request.token_in, tokenOut: request.token_out, amountIn: BigInt(request.amount_in),
-    minAmountOut: shown > fromSlippage ? shown : fromSlippage, router,
+    minAmountOut: shown > fromSlippage ? shown : fromSlippage, router, crossChain,
   });
   return problems.length === 0 ? undefined : `This quote does not match your order, so nothing was sent: ${problems.join('; ')}.`;
 }
@@ -66,6 +71,14 @@ function trackedOrderOf(q: FirmQuote, hash: Hex, account: Address, tokenIn: Swap
     amountIn: q.amount_in, amountOut: q.amount_out, minAmountOut: q.min_amount_out, srcTxHash: hash, fillDeadline: q.fill_deadline ?? null,
     estimatedFillTimeSec: q.estimated_fill_time_sec ?? null, savedAtMs: Date.now(),
   };
+}
+
+async function destinationTime(config: Config, chainId: number): Promise<number | undefined> {
+  try {
+    return Number((await getBlock(config, { chainId })).timestamp);
+  } catch {
+    return undefined;
+  }
 }
 
 export function useSwapExecution({ request, token, tokenIn, tokenOut, account }: Input): SwapExecution {
@@ -92,16 +105,17 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     setStep({ kind: 'quoting' });
     try {
       const result = await requestFirmQuote(request, bearer, apiBase);
+      // The fill deadline is on the destination's clock: read it to bound the deadline the order carries.
+      const dstNowSec = isCrossChain(request) ? await destinationTime(config, request.dst_chain_id) : undefined;
       if (mine !== generation.current) return;
-      const router = chainsRef.current.find((c) => c.id === request.src_chain_id)?.swapRouter ?? null;
-      const wrong = mismatch(result.firm, request, router);
+      const wrong = mismatch(result.firm, request, chainsRef.current, dstNowSec);
       setStep(wrong ? { kind: 'failed', message: wrong } : { kind: 'review', offer: result });
     } catch (error: unknown) {
       if (mine !== generation.current) return;
       const message = error instanceof ApiCallError ? quoteErrorMessage(error, { in: tokenIn.symbol, out: tokenOut.symbol }).message : 'The firm quote could not be fetched. Try again.';
       setStep({ kind: 'failed', message });
     }
-  }, [request, tokenIn.symbol, tokenOut.symbol, apiBase]);
+  }, [request, tokenIn.symbol, tokenOut.symbol, apiBase, config]);
 
   useEffect(() => {
     void requote();
@@ -146,6 +160,15 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       // The estimate doubles as a dry run: a quote the router would refuse is explained before the wallet asks for a
       // signature. Headroom matters: a pool's first swap in a new block also writes its price accumulators, which an
       // estimate made against the previous block's timestamp does not pay for.
+      // A cross-chain order is only as good as its delivery: the destination's swap of the signed legs is tried
+      // first, so a deposit the relayer could not deliver (and that would only come back as a refund) is never sent.
+      if (isCrossChain(q)) {
+        const shortfall = await simulateDestinationFill(config, q, chainsRef.current, tokenOut);
+        if (shortfall) {
+          setStep({ kind: 'failed', message: shortfall });
+          return;
+        }
+      }
       const estimate = await estimateGas(config, tx);
       const hash = await sendTransaction(config, { ...tx, gas: (estimate * SWAP_GAS_HEADROOM_PCT) / 100n });
       setStep({ kind: 'pending', offer: current, hash });

@@ -13,23 +13,27 @@ import { FIRM_QUOTE_TTL_S, quotePollMs } from './quoteTiming';
 import type { FirmQuoteRequest, IndicativeQuoteRequest } from './quoteTypes';
 import type { Recipient } from './RecipientField';
 import { swapAction } from './swapAction';
-import { DEFAULT_SLIPPAGE, swapFormReducer, type SwapFormState } from './swapFormState';
+import { effectiveSlippage, swapFormReducer, type SwapFormState } from './swapFormState';
+import { swapStartPair, type SwapStartQuery } from './swapStartPair';
 import { isNativeToken, swapTokens } from './swapTokens';
 import { useIndicativeQuote } from './useIndicativeQuote';
 import { useTokenBalance } from './useTokenBalances';
 
-function initialState(chains: PublicChain[]): SwapFormState {
+function initialState({ chains, start }: { chains: PublicChain[]; start: SwapStartQuery | undefined }): SwapFormState {
+  const linked = swapStartPair(chains, start);
+  if (linked) return { ...linked, amountText: '', slippage: 'auto' };
   const chain = chains[0];
   if (!chain) throw new Error('no chains configured');
   const [native, ...rest] = swapTokens(chain);
   // Native → its wrapped token is a wrap, not a swap: start on the first other token.
   const first = rest.find((t) => !isAddressEqual(t.address, chain.weth)) ?? rest[0];
   if (!native || !first) throw new Error(`${chain.name} has no tokens configured`);
-  return { tokenIn: native, tokenOut: first, amountText: '', slippage: DEFAULT_SLIPPAGE };
+  return { tokenIn: native, tokenOut: first, amountText: '', slippage: 'auto' };
 }
 
-export function useSwapForm(chains: PublicChain[]) {
-  const [state, dispatch] = useReducer(swapFormReducer, chains, initialState);
+/** `start`: the pair a link asked for (`/?chain=…&in=…&out=…`); the first chain's native coin → first token otherwise. */
+export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
+  const [state, dispatch] = useReducer(swapFormReducer, { chains, start }, initialState);
   const [recipient, setRecipient] = useState<Recipient>({ kind: 'self' });
   const [firmRequest, setFirmRequest] = useState<FirmQuoteRequest | null>(null);
   const { address, chainId, isConnected } = useConnection();
@@ -73,7 +77,7 @@ export function useSwapForm(chains: PublicChain[]) {
       from_address: address,
       to_address: recipient.kind === 'other' ? recipient.address : address,
       indicative_amount_out: live.quote.amount_out,
-      slippage,
+      slippage: effectiveSlippage(slippage, live.quote.suggested_slippage),
       expiry_time_sec: FIRM_QUOTE_TTL_S,
     });
   };

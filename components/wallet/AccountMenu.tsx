@@ -1,5 +1,6 @@
 'use client';
-// Header wallet area: connect, or address with balance, network switch, sign-out and disconnect.
+// Header wallet area: connect, or the network the wallet is on with its balance and address; network switch, sign-out
+// and disconnect.
 import { useState } from 'react';
 import { useBalance, useConnection, useDisconnect, useSwitchChain } from 'wagmi';
 import { formatAmount } from '@/components/swap/amountText';
@@ -49,6 +50,7 @@ export function AccountMenu() {
       }}
     >
       <button type="button" aria-expanded={open} aria-haspopup="true" aria-label={`Account ${address}`} onClick={() => setOpen(!open)} className={PILL} data-testid="account-button">
+        <span data-testid="account-chain">{chain?.name}</span>{' '}
         <span className="hidden tabular-nums sm:inline">{balance.data && chain ? `${formatAmount(balance.data.value, chain.nativeDecimals, 4)} ${chain.nativeSymbol}` : ''}</span>{' '}
         <span className="font-mono">{short}</span>
       </button>

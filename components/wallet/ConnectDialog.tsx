@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useConnect, useConnectors, type Connector } from 'wagmi';
 import { Dialog } from '@/components/ui/Dialog';
 import { isUserRejection } from '@/components/swap/routerErrors';
+import { devAccountChoices } from './devAccounts';
 import { chooseDevAccount, chosenDevAccount, DEV_WALLET_ID } from './devWalletConnector';
 
-const DEV_ACCOUNTS = Array.from({ length: 10 }, (_, i) => i);
+const DEV_ACCOUNTS = devAccountChoices();
 
 /** The generic injected connector is shown only for a legacy window.ethereum that no EIP-6963 announcement covers. */
 function visibleConnectors(all: readonly Connector[]): Connector[] {
@@ -35,7 +36,7 @@ export function ConnectDialog({ open, onClose, chainId }: { open: boolean; onClo
     <Dialog open={open} onClose={onClose} title="Connect a wallet">
       <ul className="flex flex-col gap-2">
         {visibleConnectors(connectors).map((c) => (
-          <li key={c.uid} className="flex items-center gap-2">
+          <li key={c.uid} className="flex flex-wrap items-center gap-2">
             <button
               type="button"
               onClick={() => pick(c)}
@@ -48,10 +49,10 @@ export function ConnectDialog({ open, onClose, chainId }: { open: boolean; onClo
             {c.id === DEV_WALLET_ID ? (
               <label className="text-sm">
                 <span className="sr-only">Dev wallet account</span>
-                <select value={devAccount} onChange={(e) => setDevAccount(Number(e.target.value))} className="rounded-lg border border-[var(--border)] bg-[var(--bg)] px-2 py-2">
-                  {DEV_ACCOUNTS.map((i) => (
-                    <option key={i} value={i}>
-                      Account {i}
+                <select value={devAccount} onChange={(e) => setDevAccount(Number(e.target.value))} className="max-w-full rounded-lg border border-[var(--border)] bg-[var(--bg)] px-2 py-2">
+                  {DEV_ACCOUNTS.map((a) => (
+                    <option key={a.index} value={a.index}>
+                      {a.label}
                     </option>
                   ))}
                 </select>
@@ -60,6 +61,11 @@ export function ConnectDialog({ open, onClose, chainId }: { open: boolean; onClo
           </li>
         ))}
       </ul>
+      {DEV_ACCOUNTS.find((a) => a.index === devAccount)?.busy && connectors.some((c) => c.id === DEV_WALLET_ID) ? (
+        <p className="mt-3 text-sm text-[var(--muted)]" data-testid="dev-account-busy">
+          Account {devAccount} sends the devnet&apos;s market activity every few seconds: its transactions may race yours. Pick another account to trade.
+        </p>
+      ) : null}
       {visibleConnectors(connectors).length === 0 ? <p className="text-sm text-[var(--muted)]">No wallet found. Install a browser wallet such as MetaMask or Rabby.</p> : null}
       {connect.isPending ? <p className="mt-3 text-sm text-[var(--muted)]">Confirm in your wallet…</p> : null}
       {error ? (

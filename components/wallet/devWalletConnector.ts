@@ -1,6 +1,7 @@
 // "Dev wallet": a connector for devnets that acts as one of anvil's unlocked dev accounts, so anyone can try the app without an extension.
 import { getAddress, numberToHex, type Address, type EIP1193RequestFn } from 'viem';
 import { createConnector } from 'wagmi';
+import { DEFAULT_DEV_ACCOUNT } from './devAccounts';
 
 export const DEV_WALLET_ID = 'swapdesk-dev-wallet';
 const ACCOUNT_KEY = 'swapdesk.devWallet.account';
@@ -14,10 +15,11 @@ export function chooseDevAccount(index: number): void {
   window.localStorage.setItem(ACCOUNT_KEY, String(index));
 }
 
+/** The remembered choice, else a trader account (never the deployer by default). */
 export function chosenDevAccount(): number {
-  if (typeof window === 'undefined') return 0;
-  const n = Number(window.localStorage.getItem(ACCOUNT_KEY));
-  return Number.isInteger(n) && n >= 0 ? n : 0;
+  const stored = typeof window === 'undefined' ? null : window.localStorage.getItem(ACCOUNT_KEY);
+  const n = stored === null || stored === '' ? Number.NaN : Number(stored);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_DEV_ACCOUNT;
 }
 
 async function rpc(url: string, method: string, params: unknown): Promise<unknown> {
@@ -54,7 +56,7 @@ export function devWallet() {
       async connect(parameters) {
         chainId = chainOf(parameters?.chainId ?? chainId).id;
         const accounts = (await rpc(urlOf(chainId), 'eth_accounts', [])) as string[];
-        const picked = accounts[chosenDevAccount()] ?? accounts[0];
+        const picked = accounts[chosenDevAccount()] ?? accounts[DEFAULT_DEV_ACCOUNT] ?? accounts[0];
         if (!picked) throw new Error('this chain has no dev accounts');
         account = getAddress(picked);
         window.localStorage.setItem(CONNECTED_KEY, '1');

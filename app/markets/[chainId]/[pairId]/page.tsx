@@ -1,4 +1,4 @@
-// /markets/<chainId>/<pairId>: the pair's overview and its live candlestick chart.
+// /markets/<chainId>/<pairId>: the pair's overview, its live candlestick chart and its latest trades.
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
@@ -6,12 +6,17 @@ import { HISTORY_PAGE, intervalFromCookie, INTERVAL_COOKIE, utcFromCookie, UTC_C
 import { PairHeader } from '@/components/pair/PairHeader';
 import { PairLiveProvider } from '@/components/pair/PairLiveStats';
 import { PairView } from '@/components/pair/PairView';
+import { TradeFeedProvider } from '@/components/pair/tradeFeed';
+import { TradesTable } from '@/components/pair/TradesTable';
 import { DomainError } from '@/lib/domain/DomainError';
 import { findChain } from '@/lib/chains/loadChains';
 import { env } from '@/lib/env';
-import { marketKlines, marketPair, marketPairs } from '@/lib/market/marketAnswers';
+import { marketKlines, marketPair, marketPairs, marketTrades } from '@/lib/market/marketAnswers';
 
 type Params = { chainId: string; pairId: string };
+
+/** Trades drawn with the page; the stream adds new ones, "Older trades" pages back. */
+const TRADES_FIRST_PAGE = 50;
 
 function parseId(value: string): number | null {
   return /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null;
@@ -36,9 +41,10 @@ export default async function PairPage({ params }: { params: Promise<Params> }) 
 
   const jar = await cookies();
   const interval = intervalFromCookie(jar.get(INTERVAL_COOKIE)?.value);
-  const [overview, bars] = await Promise.all([
+  const [overview, bars, trades] = await Promise.all([
     marketPair({ chainId, pairId, interval }),
     marketKlines({ chainId, pairId, interval, limit: HISTORY_PAGE }),
+    marketTrades({ chainId, pairId, limit: TRADES_FIRST_PAGE }),
   ]).catch((e: unknown) => {
     if (e instanceof DomainError && e.type === 'NOT_FOUND') notFound();
     throw e;
@@ -48,21 +54,24 @@ export default async function PairPage({ params }: { params: Promise<Params> }) 
 
   return (
     <PairLiveProvider>
-      <div className="flex flex-col gap-4">
-        <PairHeader overview={overview} chainName={chain.name} apiBase={apiBase} />
-        <PairView
-          apiBase={apiBase}
-          chainId={chainId}
-          pairId={pairId}
-          pairName={overview.pair_name}
-          baseSymbol={base}
-          quoteSymbol={quote}
-          price={overview.price}
-          initialInterval={interval}
-          initialUtc={utcFromCookie(jar.get(UTC_COOKIE)?.value)}
-          initialBars={bars}
-        />
-      </div>
+      <TradeFeedProvider>
+        <div className="flex flex-col gap-4">
+          <PairHeader overview={overview} chainName={chain.name} apiBase={apiBase} />
+          <PairView
+            apiBase={apiBase}
+            chainId={chainId}
+            pairId={pairId}
+            pairName={overview.pair_name}
+            baseSymbol={base}
+            quoteSymbol={quote}
+            price={overview.price}
+            initialInterval={interval}
+            initialUtc={utcFromCookie(jar.get(UTC_COOKIE)?.value)}
+            initialBars={bars}
+          />
+          <TradesTable apiBase={apiBase} chainId={chainId} pairId={pairId} baseSymbol={base} quoteSymbol={quote} initial={trades} />
+        </div>
+      </TradeFeedProvider>
     </PairLiveProvider>
   );
 }
