@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PAIR_TEST_IDS } from '@/components/pair/pairTestIds';
+import { poolLabel } from '@/components/pair/poolLabel';
 import { buyBase } from './fixtures/devnetSwap';
 import { e2eState } from './fixtures/e2eState';
+import type { PairListing } from '@/lib/market/marketDto';
 import {
   busiestPair, candlePixels, chart, dragChartRight, drawnOpenTimes, klines, legendValues, listPairs, rememberInterval,
 } from './fixtures/marketPages';
@@ -22,11 +24,13 @@ test('the markets table lists every devnet pair and a row opens its pair page', 
     for (const p of pairs) {
       const link = table.locator(`a[href="/markets/${chainId}/${p.pair_id}"]`);
       await expect(link).toHaveText(p.pair_name);
+      await expect(table.getByRole('row').filter({ has: page.locator(`a[href="/markets/${chainId}/${p.pair_id}"]`) })).toContainText(poolLabel(p.source, p.fee_ppm));
       first ??= { href: `/markets/${chainId}/${p.pair_id}`, name: p.pair_name };
     }
   }
   if (!first) throw new Error('no pairs');
-  await table.getByRole('link', { name: first.name }).first().click();
+  // By address: a pair's name is shared by its V2 and V3 pools and by both chains.
+  await table.locator(`a[href="${first.href}"]`).click();
   await expect(page).toHaveURL(new RegExp(`${first.href}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
   await drawnOpenTimes(page, '1h');
@@ -34,6 +38,45 @@ test('the markets table lists every devnet pair and a row opens its pair page', 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Markets' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Markets');
   expect(pageErrors).toEqual([]);
+});
+
+test('V3 pools are pairs of their own: the table and the pair page say "V3" and the fee tier (375 and 1440 px)', async ({ page, request }) => {
+  const v3 = (await Promise.all(chainIds().map((id) => listPairs(request, id)))).flat().find((p) => p.source === 'uniswap_v3');
+  if (!v3) throw new Error('the devnets have V3 pools, so the pairs list must have one');
+  const label = poolLabel(v3.source, v3.fee_ppm);
+  expect(label).toMatch(/^V3 \d/);
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/markets');
+    const row = page.getByRole('table', { name: /Markets/ }).getByRole('row').filter({ has: page.locator(`a[href="/markets/${v3.chain_id}/${v3.pair_id}"]`) });
+    await expect(row).toContainText(label);
+    await page.screenshot({ path: `test-results/markets-pool-label-${width}.png` });
+    await page.goto(`/markets/${v3.chain_id}/${v3.pair_id}`);
+    await expect(page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) })).toContainText(`pair #${v3.pair_id} · ${label}`);
+    await page.screenshot({ path: `test-results/pair-pool-label-${width}.png` });
+  }
+});
+
+test('the markets table fits 375 px: every column on screen, liquidity included, nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/markets');
+  const table = page.getByRole('table', { name: /Markets/ });
+  const liquidity = table.getByRole('columnheader', { name: /Liquidity/ });
+  await expect(liquidity).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const rightEdge = async (locator: ReturnType<typeof page.locator>) => {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error('not laid out');
+    return box.x + box.width;
+  };
+  expect(await rightEdge(liquidity), 'the Liquidity header ends inside the window').toBeLessThanOrEqual(375);
+  // Every row's last figure (its liquidity) is inside the window, and neither the page nor the table's own box scrolls.
+  for (const cell of await table.locator('tbody tr td:last-child').all()) expect(await rightEdge(cell)).toBeLessThanOrEqual(375);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const tableOverflow = await table.evaluate((t) => (t.parentElement ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0));
+  expect(tableOverflow, 'the table does not scroll inside its panel').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/markets-screenshots/markets-fits-375.png', fullPage: true });
 });
 
 test('the markets table searches, filters by chain and sorts both ways', async ({ page, request }) => {
@@ -208,8 +251,12 @@ test('without the stream the chart polls, says so, and still moves', async ({ pa
 });
 
 test('the Swap action opens the swap form with this pair, and a base/quote address URL resolves to the pair page', async ({ page, request }) => {
-  const pair = await busiestPair(request, chainIds());
-  await page.goto(`/markets/${pair.chain_id}?base=${pair.base}&quote=${pair.quote}`);
+  const busiest = await busiestPair(request, chainIds());
+  // A V2 pair and V3 pools can share the two tokens: the address URL names the deepest of them.
+  const tokens = (p: PairListing) => [p.base, p.quote].map((a) => a.toLowerCase()).sort().join();
+  const pair = (await listPairs(request, busiest.chain_id)).filter((p) => tokens(p) === tokens(busiest))
+    .reduce((a, b) => (Number(b.liquidity_usd) > Number(a.liquidity_usd) ? b : a));
+  await page.goto(`/markets/${pair.chain_id}?base=${busiest.base}&quote=${busiest.quote}`);
   await expect(page).toHaveURL(new RegExp(`/markets/${pair.chain_id}/${pair.pair_id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(pair.pair_name);
   const swap = page.getByRole('link', { name: /^Swap .+ for .+/ });

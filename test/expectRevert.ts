@@ -2,11 +2,12 @@
 import { expect } from 'vitest';
 import { BaseError, ContractFunctionRevertedError, decodeErrorResult, type Hex } from 'viem';
 import { destinationSettlerAbi } from '@/contracts/generated/destinationSettler';
+import { permit2Abi } from '@/contracts/generated/permit2';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 
-/** Errors our contracts (and the OpenZeppelin tokens they call) may revert with. */
-const ERRORS_ABI = [...swapRouterAbi, ...destinationSettlerAbi, ...testERC20Abi].filter((item) => item.type === 'error');
+/** Errors our contracts (and the OpenZeppelin tokens and Permit2 they call) may revert with. */
+const ERRORS_ABI = [...swapRouterAbi, ...destinationSettlerAbi, ...testERC20Abi, ...permit2Abi].filter((item) => item.type === 'error');
 
 export function revertName(error: unknown): string {
   if (!(error instanceof BaseError)) throw error;

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { zeroAddress, type Address } from 'viem';
 import { DEVNET_CHAINS } from '@/lib/devnet/devnetMarkets';
-import { quoteCrossChain, type CrossChainRequest } from '@/lib/quote/quoteCrossChain';
+import { quoteCrossChain, type CrossChainRequest } from '@/lib/crosschain/quoteCrossChain';
 import { quoteExactIn } from '@/lib/quote/quoteExactIn';
 import { devnetSpecGraph, specTokenAddress } from './devnetSpecGraph';
 import { firmBody, percentile, sequentialPosts } from './httpRounds';

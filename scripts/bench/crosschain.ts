@@ -1,9 +1,14 @@
-// Cross-chain relayer benchmark (`npm run bench:crosschain`): two fresh devnet chains and `scripts/relayer.ts` as its
-// own process (RELAYER_POLL_MS as configured, default 250). Prints:
-//   1. deposit mined → fill mined, p50 and p95 over 50 orders sent one at a time (5 rounds of 10, A→B and B→A);
+// Cross-chain relayer benchmark (`npm run bench:crosschain`): two fresh devnet chains under the devnet's activity
+// (a swap every 2–5 s per chain, so blocks come as under `npm start`), with `scripts/relayer.ts` and
+// `scripts/attester.ts` as their own processes (RELAYER_POLL_MS as configured, default 250). Prints:
+//   1. deposit mined → fill mined and fill mined → settled, p50 and p95 over 20 orders sent one at a time (A→B and
+//      B→A), first with every chain's registry `confirmations` at 0, then at the devnet's depth: the difference is
+//      what the confirmations cost (`-- --latency-only` stops after this part);
 //   2. 50 orders at once (3 rounds): fills per second from the first deposit to the last fill, double fills;
 //   3. 50 orders at once with the relayer SIGKILLed mid-burst, 10 more deposited while it is down, then restarted:
 //      double fills and missed deposits.
+// With --delivery instead: cross-chain orders deposited 30 s after their firm quote under the devnet's normal activity,
+// share delivered and refunded (scripts/bench/crossChainDelivery.ts).
 // A double fill is a second Filled event for one order, or any relayer transaction beyond one fill and one
 // settlement per order (a reverted second attempt).
 import { once } from 'node:events';
@@ -12,13 +17,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Hex } from 'viem';
+import { readFileSync } from 'node:fs';
 import { relayerAccount } from '@/lib/contracts/relayerAccount';
-import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
+import { freePort } from '@/lib/devnet/startAnvil';
+import { DEVNET_CONFIRMATIONS, writeChainsFile } from '@/lib/devnet/writeChainsFile';
+import { ChainsFile } from '@/lib/chains/chainConfig';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { crossChainDelivery } from './crossChainDelivery';
 import { startCrossChainWorld, type CrossChainWorld, type OpenedOrder, type WorldChain } from '@/test/crossChainWorld';
 
 const USDC = 1_000_000n;
-const LATENCY_ROUNDS = 5;
-const LATENCY_PER_ROUND = 10;
+const LATENCY_ORDERS = Number(process.env.BENCH_LATENCY_ORDERS ?? 20);
+const LATENCY_ONLY = process.argv.includes('--latency-only');
 const BURST = 50;
 const BURST_ROUNDS = 3;
 const DOWN_DEPOSITS = 10;
@@ -36,6 +47,31 @@ async function filledAt(dst: WorldChain, orderId: Hex): Promise<boolean> {
   const [relayer] = await dst.client.readContract({ address: dst.settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] });
   return BigInt(relayer) !== 0n;
 }
+
+async function settledOn(src: WorldChain, orderId: Hex): Promise<boolean> {
+  return (await src.client.readContract({ address: src.router, abi: originSettlerAbi, functionName: 'orderStatus', args: [orderId] })) === ORDER_STATUS.settled;
+}
+
+async function waitForSettlement(src: WorldChain, orderId: Hex, timeoutMs = WAIT_MS): Promise<number | undefined> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (await settledOn(src, orderId)) return performance.now();
+    await sleep(10);
+  }
+  return undefined;
+}
+
+/** Sets every chain's registry `confirmations` (the relayer and the attester re-read the registry as it changes). */
+function setConfirmations(world: CrossChainWorld, confirmations: number): void {
+  const file = path.join(world.dataDir, 'chains.json');
+  const registry = ChainsFile.parse(JSON.parse(readFileSync(file, 'utf8')));
+  writeChainsFile(file, { chains: registry.chains.map((c) => ({ ...c, confirmations })) });
+}
+
+const summary = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))} (min ${ms(sorted[0] ?? NaN)}, max ${ms(sorted.at(-1) ?? NaN)}, ${sorted.length} orders)`;
+};
 
 /** Polls until every order has its fill on its destination; returns when each was first seen (performance.now()). */
 async function waitForFills(orders: { order: OpenedOrder; leg: Leg }[], timeoutMs = WAIT_MS): Promise<Map<Hex, number>> {
@@ -88,8 +124,11 @@ async function burst(world: CrossChainWorld, count: number): Promise<{ order: Op
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'swapdesk-bench-xc-'));
   process.env.SWAPDESK_DATA_DIR = dir;
-  const world = await startCrossChainWorld(dir);
+  const world = await startCrossChainWorld(dir, { activity: true });
   const children: ChildProcess[] = [];
+  const attesterPort = await freePort();
+  world.attesterUrl = `http://127.0.0.1:${attesterPort}`;
+  children.push(world.spawnAttester(attesterPort));
   const spawn = () => {
     const child = world.spawnRelayer({ RELAYER_POLL_MS: String(POLL_MS) });
     children.push(child);
@@ -102,28 +141,28 @@ async function main(): Promise<void> {
     // Warm-up: one order each way (first fills pay for approvals and cold caches).
     const warm = [{ order: await world.openOrder({ src: A, dst: B, amountIn: USDC }), leg: { src: A, dst: B } }, { order: await world.openOrder({ src: B, dst: A, amountIn: USDC }), leg: { src: B, dst: A } }];
     await waitForFills(warm);
-    console.log(`relayer poll ${POLL_MS} ms (RELAYER_POLL_MS), confirmations 0, anvil one block per transaction`);
+    console.log(`relayer poll ${POLL_MS} ms (RELAYER_POLL_MS); anvil mines a block per transaction, the devnet's activity swaps every 2–5 s per chain`);
 
-    // 1. Latency, one order at a time.
-    const all: number[] = [];
-    for (let round = 0; round < LATENCY_ROUNDS; round++) {
-      const samples: number[] = [];
-      for (let i = 0; i < LATENCY_PER_ROUND; i++) {
+    // 1. Latency, one order at a time, at depth 0 and at the devnet's depth.
+    for (const depth of [0, DEVNET_CONFIRMATIONS]) {
+      setConfirmations(world, depth);
+      const toFill: number[] = [];
+      const toSettle: number[] = [];
+      for (let i = 0; i < LATENCY_ORDERS; i++) {
         const leg = i % 2 ? { src: B, dst: A } : { src: A, dst: B };
         const order = await world.openOrder({ ...leg, amountIn: BigInt(2 + i) * USDC });
         const mined = performance.now();
-        const seen = await waitForFills([{ order, leg }]);
-        const at = seen.get(order.orderId);
-        if (at !== undefined) samples.push(at - mined);
-        // Deposits arrive at random points of the relayer's polling cycle, as real users' do.
+        const filled = (await waitForFills([{ order, leg }])).get(order.orderId);
+        const settled = await waitForSettlement(leg.src, order.orderId);
+        if (filled !== undefined) toFill.push(filled - mined);
+        if (filled !== undefined && settled !== undefined) toSettle.push(settled - filled);
+        // Deposits arrive at random points of the relayer's polling cycle and of the chains' block rhythm.
         await sleep(100 + Math.random() * POLL_MS);
       }
-      const sorted = [...samples].sort((a, b) => a - b);
-      all.push(...samples);
-      console.log(`  latency round ${round + 1}: p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))} (${samples.length} orders)`);
+      console.log(`confirmations ${depth}: deposit mined → fill mined ${summary(toFill)}`);
+      console.log(`confirmations ${depth}: fill mined → settled ${summary(toSettle)}`);
     }
-    const sortedAll = [...all].sort((a, b) => a - b);
-    console.log(`deposit mined → fill mined over ${all.length} orders: p50 ${ms(percentile(sortedAll, 50))}, p95 ${ms(percentile(sortedAll, 95))} (min ${ms(sortedAll[0] ?? NaN)}, max ${ms(sortedAll.at(-1) ?? NaN)})`);
+    if (LATENCY_ONLY) return;
 
     // 2. Bursts.
     const rates: number[] = [];
@@ -168,4 +207,6 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// `--delivery`: orders sent 30 s after quoting under the devnet's activity (scripts/bench/crossChainDelivery.ts).
+if (process.argv.includes('--delivery')) await crossChainDelivery();
+else await main();

@@ -2,7 +2,7 @@
 // for benchmarks that need no running chain.
 import { getAddress, type Address } from 'viem';
 import { TOKENS as DEVNET_TOKENS, type ChainSpec } from '@/lib/devnet/devnetMarkets';
-import { buildPoolGraph, type PoolGraph } from '@/lib/quote/poolGraph';
+import { buildPoolGraph, type PoolGraph } from '@/lib/routing/poolGraph';
 
 /** The made-up address of `symbol` on `spec`'s graph. */
 export function specTokenAddress(spec: ChainSpec, symbol: string): Address {

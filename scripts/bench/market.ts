@@ -53,6 +53,7 @@ function* batches(): Generator<NewTrade[]> {
     batch.push({
       chainId: CHAIN_ID, txHash: `0x${i.toString(16).padStart(64, '0')}`, logIndex: i % 4, pairId: pairIndex + 1, blockNumber: block,
       blockHash: `0x${block.toString(16).padStart(64, '0')}`, ts: NOW - SPAN_S + Math.floor(i * stepS), amountBase, amountQuote, usdE18: amountQuote * 10n ** 12n,
+      side: i % 3 === 0 ? 'sell' : 'buy', maker: `0x${(1 + (i % 97)).toString(16).padStart(40, '0')}`,
     });
     if (batch.length === BATCH) { yield batch; batch = []; }
   }

@@ -8,9 +8,9 @@
 //   high enough for the load, and the same SWAPDESK_DATA_DIR (its dev key signs the bench token).
 import type { Address } from 'viem';
 import { DEVNET_CHAINS } from '@/lib/devnet/devnetMarkets';
-import { devnetLikeGraph } from '@/lib/quote/fixtures/devnetLikeGraph';
-import type { PoolGraph } from '@/lib/quote/poolGraph';
-import { splitRoute } from '@/lib/quote/splitRoute';
+import { devnetLikeGraph } from '@/lib/routing/fixtures/devnetLikeGraph';
+import type { PoolGraph } from '@/lib/routing/poolGraph';
+import { splitRoute } from '@/lib/routing/splitRoute';
 import { devnetSpecGraph } from './devnetSpecGraph';
 import { firmBody, httpRounds, percentile, quoteBody, sequentialPosts } from './httpRounds';
 

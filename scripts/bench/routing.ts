@@ -1,6 +1,8 @@
 // Routing figures (`npm run bench:routing`) against the running devnet (`npm start`, same SWAPDESK_DATA_DIR). Prints:
 //   1. For every token pair of every chain and trade sizes of 0.1 %, 1 %, 5 % and 20 % of the deepest pool's depth
 //      of the input token: the output gain of the split route over the best single path, in bps; median and max per size.
+//      Then the gain of routing over Uniswap V2 and V3 together over V2 alone (every pair with a V2-only route), bps,
+//      sized once by the deepest pool (V3 virtual reserves included) and once by the deepest V2 pair's reserve.
 //   2. Route search time (split routing, the whole quoteExactIn) p50/p99 in µs over those pairs and sizes.
 //   3. With the server (BASE_URL, default http://localhost:3000; skipped with --engine-only): indicative quote, bare
 //      POST and health req/s and p99, interleaved rounds (BENCH_ROUNDS default 3 × BENCH_ROUND_SEC default 5 s).
@@ -11,11 +13,13 @@ import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { loadChains } from '@/lib/chains/loadChains';
 import { devAccount, devClients } from '@/lib/devnet/deployUniswap';
-import { bestRoute } from '@/lib/quote/bestRoute';
-import { loadPools } from '@/lib/quote/loadPools';
-import { buildPoolGraph, type PoolGraph } from '@/lib/quote/poolGraph';
+import { bestRoute } from '@/lib/routing/bestRoute';
+import { loadPools } from '@/lib/chainstate/loadPools';
+import { loadV3Pools } from '@/lib/chainstate/loadV3Pools';
+import { withoutSources } from '@/lib/routing/withoutSources';
+import { buildPoolGraph, reservesOf, type PoolGraph } from '@/lib/routing/poolGraph';
 import { quoteExactIn } from '@/lib/quote/quoteExactIn';
-import { splitRoute } from '@/lib/quote/splitRoute';
+import { splitRoute } from '@/lib/routing/splitRoute';
 import { httpRounds, percentile, quoteBody } from './httpRounds';
 
 const SIZES = [0.001, 0.01, 0.05, 0.2] as const;
@@ -29,20 +33,70 @@ const median = (values: readonly number[]) => percentile([...values].sort((a, b)
 
 async function liveGraph(chain: ChainConfig): Promise<PoolGraph> {
   const client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient;
-  const head = await client.getBlockNumber();
-  return buildPoolGraph(chain.id, getAddress(chain.weth), await loadPools(client, chain.factory, head), head);
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  const v2 = await loadPools(client, chain.factory, head);
+  const v3 = chain.v3Factory ? await loadV3Pools(client, chain.v3Factory, BigInt(chain.startBlock), head) : [];
+  return buildPoolGraph(chain.id, getAddress(chain.weth), [...v2, ...v3.map((e) => ({ address: e.address, token0: e.token0, token1: e.token1, state: e.state }))], head);
 }
 
-/** The input token's reserve in the deepest pool that holds it (deepest by that reserve). */
+const Q96 = 2n ** 96n;
+
+/**
+ * The input token's reserve in the deepest pool that holds it (deepest by that reserve): a V2 pair's reserve, a V3
+ * pool's virtual reserve at its price (in-range liquidity L as L/√P of token0 or L·√P of token1).
+ */
 function depthOf(graph: PoolGraph, token: Address): bigint {
   let depth = 0n;
   for (const i of graph.topology.adjacency.get(token) ?? []) {
     const pool = graph.topology.pools[i];
-    const [r0, r1] = graph.reserves[i] ?? [0n, 0n];
-    const reserve = pool?.token0 === token ? r0 : r1;
+    const state = graph.states[i];
+    let reserve = 0n;
+    if (state?.source === 'uniswap_v3') {
+      if (state.sqrtPriceX96 > 0n) reserve = pool?.token0 === token ? (state.liquidity * Q96) / state.sqrtPriceX96 : (state.liquidity * state.sqrtPriceX96) / Q96;
+    } else {
+      const [r0, r1] = reservesOf(graph, i) ?? [0n, 0n];
+      reserve = pool?.token0 === token ? r0 : r1;
+    }
     if (reserve > depth) depth = reserve;
   }
   return depth;
+}
+
+/** How the sources comparison sizes its orders: by the deepest pool of either source, or by the deepest V2 pair. */
+type GainSizing = 'deepest pool' | 'deepest V2 pair';
+
+/**
+ * Output gain of routing over both sources over Uniswap V2 alone (split routing both), bps, per size: median and max.
+ * Sized by the deepest pool, a V3 pool's virtual reserve sets the size (far more than it holds, with concentrated
+ * ranges); sized by the deepest V2 pair's reserve, the orders are those of the V2-only figures.
+ */
+function sourcesGain(chain: ChainConfig, graph: PoolGraph, sizing: GainSizing): number[][] {
+  const v2Only = withoutSources(graph, ['uniswap_v3']);
+  const tokens = [...graph.topology.adjacency.keys()];
+  const gains: number[][] = SIZES.map(() => []);
+  for (const a of tokens) {
+    const depth = depthOf(sizing === 'deepest pool' ? graph : v2Only, a);
+    for (const b of tokens) {
+      if (a === b) continue;
+      SIZES.forEach((size, k) => {
+        const amount = (depth * BigInt(Math.round(size * 1e6))) / 1_000_000n;
+        if (amount === 0n) return;
+        try {
+          const v2 = splitRoute(v2Only, a, b, amount);
+          const both = splitRoute(graph, a, b, amount);
+          if (v2.amountOut > 0n) gains[k]?.push(Number(((both.amountOut - v2.amountOut) * 1_000_000n) / v2.amountOut) / 100);
+        } catch {
+          // no V2-only route for this pair: nothing to compare with
+        }
+      });
+    }
+  }
+  console.log(`\n${chain.name} (${chain.id}): gain of V2 + V3 over V2 only (split routing both), bps, at % of the ${sizing}'s depth of the input token`);
+  console.log(`${''.padEnd(14)}${SIZES.map((s) => `${(s * 100).toString()} %`.padStart(10)).join('')}`);
+  console.log(`${'median'.padEnd(14)}${gains.map((g) => median(g).toFixed(1).padStart(10)).join('')}`);
+  console.log(`${'max'.padEnd(14)}${gains.map((g) => Math.max(...g).toFixed(1).padStart(10)).join('')}`);
+  console.log(`${'pairs'.padEnd(14)}${gains.map((g) => g.length.toString().padStart(10)).join('')}`);
+  return gains;
 }
 
 function gainTable(chain: ChainConfig, graph: PoolGraph): { searchUs: number[] } {
@@ -128,7 +182,17 @@ async function freshness(baseUrl: string, token: string, chain: ChainConfig): Pr
 async function main(): Promise<void> {
   const chains = loadChains();
   const searchUs: number[] = [];
-  for (const chain of chains) searchUs.push(...gainTable(chain, await liveGraph(chain)).searchUs);
+  const sizings: GainSizing[] = ['deepest pool', 'deepest V2 pair'];
+  const sourceGains = sizings.map(() => SIZES.map((): number[] => []));
+  for (const chain of chains) {
+    const graph = await liveGraph(chain);
+    searchUs.push(...gainTable(chain, graph).searchUs);
+    sizings.forEach((sizing, j) => sourcesGain(chain, graph, sizing).forEach((g, k) => sourceGains[j]?.[k]?.push(...g)));
+  }
+  sizings.forEach((sizing, j) => {
+    const cells = (sourceGains[j] ?? []).map((g) => `${median(g).toFixed(1)} / ${Math.max(...g).toFixed(1)}`).join(', ');
+    console.log(`\nboth chains: gain of V2 + V3 over V2 only, bps, median / max at ${SIZES.map((s) => `${s * 100} %`).join(', ')} of the ${sizing}'s depth: ${cells}`);
+  });
   searchUs.sort((a, b) => a - b);
   console.log(`\nroute search (quoteExactIn with split routing) over every pair and size above, ${searchUs.length} samples: p50 ${percentile(searchUs, 50).toFixed(1)} µs, p99 ${percentile(searchUs, 99).toFixed(1)} µs (budget p99 ≤ 250 µs), Node ${process.versions.node}`);
   if (process.argv.includes('--engine-only')) return;

@@ -3,7 +3,7 @@
 import { getAbiItem, keccak256, maxUint256, toHex, type Address, type Hex } from 'viem';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
-import { encodeOpenCalldata, fillOrderOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
+import { encodeOpenCalldata, fillOrderOf, relayerFeeOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
 import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
 import { devAccount, devClients, POLLING_MS } from '@/lib/devnet/deployUniswap';
 import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
@@ -25,11 +25,13 @@ export async function sendCrossChainOrders(src: ChainConfig, dst: ChainConfig, c
   let nonce = await s.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const ids: Hex[] = [];
   for (let i = 0; i < count; i++) {
-    const dstBridgeAmount = amountIn - amountIn / 1_000n;
+    // The relayer's default fee (RELAYER_FEE_BPS 10, RELAYER_GAS_FEE_USD_CENTS 50 of a 6-decimal USDC).
+    const [relayerFeeBps, relayerGasFee] = [10, 500_000n];
+    const dstBridgeAmount = amountIn - relayerFeeOf(amountIn, relayerFeeBps, relayerGasFee);
     const quote: CrossChainQuote = {
       quoteId: keccak256(toHex(`fault-suite-${process.pid}-${Date.now()}-${i}`)),
       sender: account.address, recipient: account.address, tokenIn: src.bridgeToken as Address, amountIn, feeAmount: 0n, srcLegs: [],
-      minBridgeAmount: amountIn, srcChainId: BigInt(src.id), dstChainId: BigInt(dst.id), dstSettler: dst.destinationSettler as Address,
+      bridgeAmount: amountIn, minBridgeAmount: amountIn, relayerFeeBps, relayerGasFee, srcChainId: BigInt(src.id), dstChainId: BigInt(dst.id), dstSettler: dst.destinationSettler as Address,
       dstBridgeToken: dst.bridgeToken as Address, dstBridgeAmount, tokenOut: dst.bridgeToken as Address, minAmountOut: dstBridgeAmount, dstLegs: [],
       fillDeadline: Number(dstHead.timestamp) + 300, deadline: srcHead.timestamp + 600n,
     };
