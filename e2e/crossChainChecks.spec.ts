@@ -20,6 +20,7 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { decodeOpenCalldata, encodeOpenCalldata } from '@/lib/contracts/crossChainQuote';
 import { devAccount, devClients } from '@/lib/devnet/deployUniswap';
 import { actionButton, amountField, balanceOf, connect, expectQuote, nextFirmQuote, openSwap, registry, signIn } from './fixtures/swapPage';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 /** The account that moves the destination pools (a history trader nothing else uses meanwhile). */
 const MOVER = 6;
@@ -107,7 +108,7 @@ async function fundMover(chain: ChainConfig, token: Address, amount: bigint): Pr
     hash = await c.wallet(MOVER).writeContract({ address: token, abi: testERC20Abi, functionName: 'mint', args: [account.address, missing], chain: c.chain, account });
   }
   await mineIfHeld(chain);
-  await c.publicClient.waitForTransactionReceipt({ hash });
+  await waitMined(c.publicClient, hash);
 }
 
 /**
@@ -124,7 +125,7 @@ async function swapHop(chain: ChainConfig, hop: Hop, amountIn: bigint, sqrtPrice
   if (allowance < amountIn) {
     const hash = await wallet.writeContract({ address: hop.tokenIn, abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256], chain: c.chain, account });
     await mineIfHeld(chain);
-    await c.publicClient.waitForTransactionReceipt({ hash });
+    await waitMined(c.publicClient, hash);
   }
   const before = await c.publicClient.readContract({ address: hop.tokenOut, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] });
   const hash = hop.fee === 0
@@ -138,7 +139,7 @@ async function swapHop(chain: ChainConfig, hop: Hop, amountIn: bigint, sqrtPrice
       chain: c.chain, account, gas: 10_000_000n,
     });
   await mineIfHeld(chain);
-  const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await waitMined(c.publicClient, hash);
   if (receipt.status !== 'success') throw new Error('the pool move reverted');
   const after = await c.publicClient.readContract({ address: hop.tokenOut, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] });
   return after - before;
@@ -253,7 +254,7 @@ test('an order its destination cannot deliver is shown delayed with its refund t
   // The browser's own simulation of the fill would refuse this order; the deposit is sent as a contract would send it.
   const c = devClients(A.id, A.rpcUrl);
   const hash = await c.wallet(account).sendTransaction({ account: devAccount(account), to: quote.router_address as Address, data: quote.calldata as Hex, value: BigInt(quote.value), chain: c.chain, gas: 2_000_000n });
-  const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await waitMined(c.publicClient, hash);
   expect(receipt.status).toBe('success');
   // The order id binds the escrow the source swap produced: read it from the router's event.
   const escrowed = receipt.logs.flatMap((log) => {

@@ -33,7 +33,13 @@ export default async function globalSetup(config: FullConfig) {
   if (!baseURL) throw new Error('playwright baseURL is not set');
   const port = new URL(baseURL).port;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'swapdesk-e2e-'));
-  const devnet = await startDevnet({ dataDir, ports: 'free', history: { days: 3, swapsPerPair: 40 }, activity: true });
+  // Each step but the history's swap counts, so a start-up that stalls says where.
+  const devnet = await startDevnet({
+    dataDir, ports: 'free', history: { days: 3, swapsPerPair: 40 }, activity: true,
+    onProgress: (p) => {
+      if (p.stage !== 'history') console.log(`[devnet] ${p.message}`);
+    },
+  });
   // Every spec is one browser at one IP: per-IP limits sized for people would throttle the suite itself
   // (rate limiting has its own tests).
   const env = {

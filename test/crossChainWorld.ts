@@ -9,10 +9,11 @@ import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAb
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import { encodeOpenCalldata, fillOrderOf, relayerFeeOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
 import { loadOrCreateKeyFile, QUOTE_SIGNER_KEY_FILE } from '@/lib/contracts/quoteSigner';
-import { devAccount, devClients, POLLING_MS, type DevClients } from '@/lib/devnet/deployUniswap';
+import { devAccount, devClients, type DevClients } from '@/lib/devnet/deployUniswap';
 import { startDevnet, type Devnet } from '@/lib/devnet/startDevnet';
 import { loadChains } from '@/lib/chains/loadChains';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
@@ -105,7 +106,7 @@ export async function startCrossChainWorld(dataDir: string, options: { activity?
         const hash = await chain.dev.wallet(user).writeContract({
           address: chain.usdc, abi: testERC20Abi, functionName: 'approve', args: [chain.router, maxUint256], account: devAccount(user), chain: chain.dev.chain,
         });
-        await chain.client.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+        await waitMined(chain.client, hash);
       })();
       approved.set(key, done);
     }
@@ -173,7 +174,7 @@ export async function startCrossChainWorld(dataDir: string, options: { activity?
     approve: approveOnce,
     async openOrder(request) {
       const order = await sendOrder(request);
-      const receipt = await request.src.client.waitForTransactionReceipt({ hash: order.openTx, pollingInterval: POLLING_MS });
+      const receipt = await waitMined(request.src.client, order.openTx);
       if (receipt.status !== 'success') {
         // Replayed at the block before, the call says why.
         const tx = await request.src.client.getTransaction({ hash: order.openTx });

@@ -3,8 +3,9 @@
 import { getAddress, maxUint256, type Address } from 'viem';
 import { nonfungiblePositionManagerAbi } from '@/contracts/generated/nonfungiblePositionManager';
 import { uniswapV3FactoryAbi } from '@/contracts/generated/uniswapV3Factory';
-import { approve, devAccount, POLLING_MS, type DevClients, type UniswapStack } from './deployUniswap';
+import { approve, devAccount, type DevClients, type UniswapStack } from './deployUniswap';
 import { rangeTicks, rawPrice, sqrtPriceX96Of, V3_TICK_SPACING, type PoolSides, type V3FeeTier } from './v3Positions';
+import { waitMined } from './waitMined';
 
 export type V3PoolRequest = {
   tokenA: Address;
@@ -29,7 +30,7 @@ export async function addV3Liquidity(c: DevClients, stack: UniswapStack, index: 
   const account = devAccount(index);
   const wallet = c.wallet(index);
   const send = async (hash: Promise<`0x${string}`>) => {
-    const receipt = await c.publicClient.waitForTransactionReceipt({ hash: await hash, pollingInterval: POLLING_MS });
+    const receipt = await waitMined(c.publicClient, await hash);
     if (receipt.status !== 'success') throw new Error('V3 liquidity transaction reverted');
   };
   // tokenA as the base and tokenB as the quote, both in base units.

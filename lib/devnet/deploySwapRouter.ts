@@ -3,8 +3,9 @@
 import { zeroAddress, type Address } from 'viem';
 import { destinationSettlerAbi, destinationSettlerBytecode } from '@/contracts/generated/destinationSettler';
 import { swapRouterAbi, swapRouterBytecode } from '@/contracts/generated/swapRouter';
-import { devAccount, POLLING_MS, type DevClients } from './deployUniswap';
+import { devAccount, type DevClients } from './deployUniswap';
 import { ensurePermit2 } from './ensurePermit2';
+import { waitMined } from './waitMined';
 
 /** After fillDeadline + this, anyone can return an unsettled escrow to its user (CONTRACTS.md: e.g. 24 h). */
 export const DEFAULT_REFUND_GRACE_SEC = 86_400;
@@ -40,7 +41,7 @@ export type SwapRouterConfig = {
 
 async function deploy(c: DevClients, index: number, send: (index: number) => Promise<`0x${string}`>, what: string): Promise<Address> {
   const hash = await send(index);
-  const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  const receipt = await waitMined(c.publicClient, hash);
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`${what} deployment failed`);
   return receipt.contractAddress;
 }

@@ -10,6 +10,7 @@ import { uniswapV3SwapRouterAbi } from '@/contracts/generated/uniswapV3SwapRoute
 import { addV3Liquidity } from './addV3Liquidity';
 import { startAnvil, type Anvil } from './startAnvil';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, type DevClients, type UniswapStack } from './deployUniswap';
+import { waitMined } from './waitMined';
 
 describe('deployUniswap on anvil', () => {
   let anvil: Anvil;
@@ -46,7 +47,7 @@ describe('deployUniswap on anvil', () => {
     await mint(c, usdc, me, parseUnits('10000000', 6));
     const wethAbi = [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const;
     const hash = await c.wallet(0).writeContract({ address: stack.weth, abi: wethAbi, functionName: 'deposit', value: parseUnits('2000', 18), account: devAccount(0), chain: c.chain });
-    await c.publicClient.waitForTransactionReceipt({ hash });
+    await waitMined(c.publicClient, hash);
     // 3000 USDC per WETH in base units: 3000e6 / 1e18.
     const request = { tokenA: stack.weth, tokenB: usdc, fee: 500, price: 3000e6 / 1e18 } as const;
     const pool = await addV3Liquidity(c, stack, 0, request, { lower: 0.99, upper: 1.01, amountA: parseUnits('100', 18), amountB: parseUnits('300000', 6) });
@@ -71,7 +72,7 @@ describe('deployUniswap on anvil', () => {
       address: stack.v3Router, abi: uniswapV3SwapRouterAbi, functionName: 'exactInputSingle', account: devAccount(0), chain: c.chain, gas: 1_000_000n,
       args: [{ tokenIn: stack.weth, tokenOut: usdc, fee: 500, recipient: me, deadline: 4_102_444_800n, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }],
     });
-    await c.publicClient.waitForTransactionReceipt({ hash: swap });
+    await waitMined(c.publicClient, swap);
     const after = await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'balanceOf', args: [me] });
     expect(after - before).toBe(quoted);
   });

@@ -22,6 +22,7 @@ import { uniswapV3FactoryAbi, uniswapV3FactoryBytecode } from '@/contracts/gener
 import { uniswapV3SwapRouterAbi, uniswapV3SwapRouterBytecode } from '@/contracts/generated/uniswapV3SwapRouter';
 import { weth9Abi, weth9Bytecode } from '@/contracts/generated/weth9';
 import { V3_TICK_SPACING } from './v3Positions';
+import { waitMined } from './waitMined';
 
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const POLLING_MS = 50;
@@ -66,7 +67,7 @@ async function deploy(c: DevClients, deployer: WalletClient, abi: readonly unkno
   const account = deployer.account;
   if (!account) throw new Error('deployer has no account');
   const hash = await deployer.deployContract({ abi, bytecode, args, account, chain: c.chain });
-  const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  const receipt = await waitMined(c.publicClient, hash);
   if (!receipt.contractAddress) throw new Error('deployment produced no contract address');
   return receipt.contractAddress;
 }
@@ -86,7 +87,7 @@ export async function deployUniswap(c: DevClients): Promise<UniswapStack> {
   const hash = await deployer.writeContract({
     address: v3Factory, abi: uniswapV3FactoryAbi, functionName: 'enableFeeAmount', args: [100, V3_TICK_SPACING[100]], account: devAccount(0), chain: c.chain,
   });
-  await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  await waitMined(c.publicClient, hash);
   // No token descriptor: it only renders the position NFTs' tokenURI.
   const positionManager = await deploy(c, deployer, nonfungiblePositionManagerAbi, nonfungiblePositionManagerBytecode, [v3Factory, weth, zeroAddress]);
   const quoterV2 = await deploy(c, deployer, quoterV2Abi, quoterV2Bytecode, [v3Factory, weth]);
@@ -103,14 +104,14 @@ export async function mint(c: DevClients, token: Address, to: Address, amount: b
   const hash = await c.wallet(0).writeContract({
     address: token, abi: testERC20Abi, functionName: 'mint', args: [to, amount], account: devAccount(0), chain: c.chain,
   });
-  await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  await waitMined(c.publicClient, hash);
 }
 
 export async function approve(c: DevClients, index: number, token: Address, spender: Address, amount = maxUint256): Promise<void> {
   const hash = await c.wallet(index).writeContract({
     address: token, abi: testERC20Abi, functionName: 'approve', args: [spender, amount], account: devAccount(index), chain: c.chain,
   });
-  await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  await waitMined(c.publicClient, hash);
 }
 
 /**
@@ -142,6 +143,6 @@ export async function addLiquidity(
       args: [tokenA, tokenB, amountA, amountB, 0n, 0n, account.address, deadline], account, chain: c.chain,
     });
   }
-  await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  await waitMined(c.publicClient, hash);
   return c.publicClient.readContract({ address: stack.factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [tokenA, tokenB] });
 }

@@ -7,7 +7,8 @@ import { testERC20Abi } from '@/contracts/generated/testERC20';
 import type { DeployedChain } from './deployDevnetChain';
 import { ACCOUNT_ROLES } from './devnetMarkets';
 import { deployDestinationSettler } from './deploySwapRouter';
-import { devClients, mint, POLLING_MS } from './deployUniswap';
+import { devClients, mint } from './deployUniswap';
+import { waitMined } from './waitMined';
 
 /** The devnet's bridge asset on every chain. */
 export const BRIDGE_TOKEN_SYMBOL = 'USDC';
@@ -51,7 +52,7 @@ export async function ensureCrossChain({ rpcUrl, chain, relayer }: EnsureCrossCh
       const hash = await c.wallet(ACCOUNT_ROLES.deployer).writeContract({
         address: bridgeToken, abi: testERC20Abi, functionName: 'approve', args: [settler, maxUint256], account: relayer, chain: c.chain,
       });
-      const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      const receipt = await waitMined(c.publicClient, hash);
       if (receipt.status !== 'success') throw new Error(`relayer approval failed on chain ${chain.id}`);
     } finally {
       await c.publicClient.request({ method: 'anvil_stopImpersonatingAccount' as never, params: [relayer] as never });

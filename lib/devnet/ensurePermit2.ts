@@ -3,7 +3,8 @@
 // it was constructed at, so runtime code copied elsewhere would refuse every signature.
 import { parseEther, toHex, type Address } from 'viem';
 import { CREATE2_DEPLOYER, PERMIT2_ADDRESS, PERMIT2_DEPLOY_DATA } from '@/lib/contracts/permit2';
-import { devAccount, POLLING_MS, type DevClients } from './deployUniswap';
+import { devAccount, type DevClients } from './deployUniswap';
+import { waitMined } from './waitMined';
 
 /** A dev-mnemonic account no other role uses, so deploying Permit2 moves no other contract's address. */
 const PERMIT2_DEPLOYER_INDEX = 19;
@@ -20,7 +21,7 @@ export async function ensurePermit2(c: DevClients): Promise<Address> {
   const hash = await c.wallet(PERMIT2_DEPLOYER_INDEX).sendTransaction({
     to: CREATE2_DEPLOYER, data: PERMIT2_DEPLOY_DATA, gas: PERMIT2_DEPLOY_GAS, account, chain: c.chain,
   });
-  const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  const receipt = await waitMined(c.publicClient, hash);
   if (receipt.status !== 'success' || !(await hasCode(PERMIT2_ADDRESS))) throw new Error(`Permit2 deployment failed on chain ${c.chain.id}`);
   return PERMIT2_ADDRESS;
 }

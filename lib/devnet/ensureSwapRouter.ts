@@ -12,7 +12,8 @@ import { env } from '@/lib/env';
 import type { DeployedChain } from './deployDevnetChain';
 import { ACCOUNT_ROLES } from './devnetMarkets';
 import { deploySwapRouter } from './deploySwapRouter';
-import { devAccount, devClients, POLLING_MS } from './deployUniswap';
+import { devAccount, devClients } from './deployUniswap';
+import { waitMined } from './waitMined';
 
 /**
  * The address the app will sign firm quotes with when it runs on `dataDir`: QUOTE_SIGNER_KEY when set, else the
@@ -58,7 +59,7 @@ export async function ensureSwapRouter({ rpcUrl, chain, quoteSigner, attester, p
       const hash = await c.wallet(ACCOUNT_ROLES.deployer).writeContract({
         address: existing, abi: swapRouterAbi, functionName: 'setQuoteSigner', args: [quoteSigner], account: owner, chain: c.chain,
       });
-      await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      await waitMined(c.publicClient, hash);
     }
     return existing;
   }

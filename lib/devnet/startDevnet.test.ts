@@ -30,6 +30,7 @@ import { DESTINATION_SETTLER_BUILD, RELAYER_BRIDGE_FUNDING_WHOLE, RELAYER_NATIVE
 import { devnetAttester, devnetQuoteSigner, devnetRelayer, SWAP_ROUTER_BUILD } from './ensureSwapRouter';
 import { startDevnet, type Devnet, type DevnetChain } from './startDevnet';
 import { RANGE_SHAPES } from './v3Positions';
+import { waitMined } from './waitMined';
 
 const HISTORY = { days: 3, swapsPerPair: 12 };
 const TOKEN_USD: Record<string, number> = Object.fromEntries(Object.values(TOKENS).map((t) => [t.symbol, t.usd]));
@@ -323,7 +324,7 @@ describe('startDevnet', () => {
     };
     const signature = await signCrossChainQuote(signer, a.id, router, quote);
     const openHash = await ca.wallet(1).sendTransaction({ to: router, data: encodeOpenCalldata(quote, signature), value: amountIn, gas: 1_000_000n, account: trader, chain: ca.chain });
-    const opened = await ca.publicClient.waitForTransactionReceipt({ hash: openHash, pollingInterval: POLLING_MS });
+    const opened = await waitMined(ca.publicClient, openHash);
     expect(opened.status).toBe('success');
     const { orderId, originData } = fillOrderOf(quote, router);
     const [open] = parseEventLogs({ abi: swapRouterAbi, eventName: 'Open', logs: opened.logs });
@@ -335,7 +336,7 @@ describe('startDevnet', () => {
     const relayerWallet = (chain: DevnetChain) => createWalletClient({ account: relayer, chain: devnetChain(chain.id, chain.rpcUrl), transport: http(chain.rpcUrl), pollingInterval: POLLING_MS });
     const before = await cb.publicClient.getBalance({ address: recipient });
     const fillHash = await relayerWallet(b).sendTransaction({ to: settler, data: encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, '0x'] }), gas: 1_000_000n });
-    expect((await cb.publicClient.waitForTransactionReceipt({ hash: fillHash, pollingInterval: POLLING_MS })).status).toBe('success');
+    expect((await waitMined(cb.publicClient, fillHash)).status).toBe('success');
     const received = (await cb.publicClient.getBalance({ address: recipient })) - before;
     expect(received).toBe(quote.minAmountOut);
     const [filledBy, amountOut] = await cb.publicClient.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] });
@@ -346,7 +347,7 @@ describe('startDevnet', () => {
     const relayerUsdc = () => ca.publicClient.readContract({ address: usdcA, abi: testERC20Abi, functionName: 'balanceOf', args: [relayer.address] });
     const usdcBefore = await relayerUsdc();
     const settleHash = await relayerWallet(a).writeContract({ address: router, abi: swapRouterAbi, functionName: 'settle', args: [orderId, relayer.address, attestation] });
-    expect((await ca.publicClient.waitForTransactionReceipt({ hash: settleHash, pollingInterval: POLLING_MS })).status).toBe('success');
+    expect((await waitMined(ca.publicClient, settleHash)).status).toBe('success');
     expect((await relayerUsdc()) - usdcBefore).toBe(escrowed?.args.amount);
     expect(await ca.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'orderStatus', args: [orderId] })).toBe(ORDER_STATUS.settled);
     for (const chain of [a, b]) {

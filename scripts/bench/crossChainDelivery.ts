@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { erc20Abi, getAddress, isAddressEqual, parseEventLogs, parseUnits, zeroAddress, type Address, type Hex } from 'viem';
 import { decodeOpenCalldata } from '@/lib/contracts/crossChainQuote';
-import { devAccount, devClients, POLLING_MS, type DevClients } from '@/lib/devnet/deployUniswap';
+import { devAccount, devClients, type DevClients } from '@/lib/devnet/deployUniswap';
 import { startDevnet } from '@/lib/devnet/startDevnet';
 import { freePort } from '@/lib/devnet/startAnvil';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 const ORDERS = Number(process.env.BENCH_DELIVERY_ORDERS ?? 40);
 const SEND_AFTER_MS = Number(process.env.BENCH_SEND_AFTER_MS ?? 30_000);
@@ -91,10 +92,10 @@ export async function crossChainDelivery(): Promise<void> {
     const receipt = await serial(`${plan.src.id}:${trader}`, async () => {
       if (q.allowance_target) {
         const approval = await c.wallet(trader).writeContract({ address: plan.tokenIn, abi: erc20Abi, functionName: 'approve', args: [q.allowance_target, BigInt(q.amount_in)], account, chain: c.chain });
-        await c.publicClient.waitForTransactionReceipt({ hash: approval, pollingInterval: POLLING_MS });
+        await waitMined(c.publicClient, approval);
       }
       const hash = await c.wallet(trader).sendTransaction({ to: q.router_address, data: q.calldata, value: BigInt(q.value), gas: 1_500_000n, account, chain: c.chain });
-      return c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      return waitMined(c.publicClient, hash);
     });
     if (receipt.status !== 'success') return { plan: plan.name, outcome: 'deposit reverted' };
     const heldFee = decodeOpenCalldata(q.calldata).quote.feeAmount;

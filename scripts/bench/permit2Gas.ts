@@ -8,8 +8,9 @@ import { singleLeg } from '@/lib/contracts/legs';
 import { appendPermit2Signature, encodeSwapPermit2Calldata, PERMIT2_ADDRESS, permit2TypedData } from '@/lib/contracts/permit2';
 import { encodeSwapCalldata, signRouterQuote, type RouterQuote } from '@/lib/contracts/swapRouterQuote';
 import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
-import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS } from '@/lib/devnet/deployUniswap';
+import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint } from '@/lib/devnet/deployUniswap';
 import { startAnvil } from '@/lib/devnet/startAnvil';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 const CHAIN_ID = 31337;
 const FEE_BPS = 20n;
@@ -53,7 +54,7 @@ try {
   };
   const send = async (from: number, to: Address, data: Hex): Promise<bigint> => {
     const hash = await c.wallet(from).sendTransaction({ to, data, gas: GAS_LIMIT, account: devAccount(from), chain: c.chain });
-    const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    const receipt = await waitMined(c.publicClient, hash);
     if (receipt.status !== 'success') throw new Error(`transaction to ${to} from #${from} reverted`);
     return receipt.gasUsed;
   };

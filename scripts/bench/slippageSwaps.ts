@@ -22,6 +22,7 @@ import { startDevnet } from '@/lib/devnet/startDevnet';
 import { quoteExactIn } from '@/lib/quote/quoteExactIn';
 import { routeJson } from '@/lib/quote/routeJson';
 import { minAmountOut, slippagePpm } from '@/lib/quote/slippage';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
@@ -75,7 +76,7 @@ async function oneSwap(chain: ChainConfig, follower: ChainFollower, signer: Retu
   try {
     // Sent with a fixed gas limit: estimating would refuse a swap that reverts, and a revert is what is counted.
     const hash = await wallet.sendTransaction({ to: router, data, value: ONE_ETH, gas: 1_500_000n });
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const receipt = await waitMined(client, hash);
     return { ok: receipt.status === 'success', slippage };
   } catch {
     return { ok: false, slippage };

@@ -17,6 +17,7 @@ import { encodeSwapCalldata, signRouterQuote, type RouterQuote } from '@/lib/con
 import { approve, devAccount, devClients, mint } from '@/lib/devnet/deployUniswap';
 import { startDevnet } from '@/lib/devnet/startDevnet';
 import { quoteExactIn, type ExactInQuote } from '@/lib/quote/quoteExactIn';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 const SENDER = 5;
 const FEE_BPS = 20;
@@ -100,7 +101,7 @@ async function main() {
           const hash = await c.wallet(SENDER).sendTransaction({
             account, chain: c.chain, to: router, data: encodeSwapCalldata(routerQuote, signature), value: tokenIn.address === zeroAddress ? amountIn : 0n, gas: SEND_GAS,
           });
-          const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+          const receipt = await waitMined(c.publicClient, hash);
           if (receipt.status !== 'success') {
             console.log(`reverted: ${size} ETH of ${tokenIn.symbol} → ${tokenOut.symbol}`);
             continue;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxUint256, type Address, type Hex } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
-import { devAccount, devClients, POLLING_MS } from '@/lib/devnet/deployUniswap';
+import { devAccount, devClients } from '@/lib/devnet/deployUniswap';
 import { indexChain } from '@/lib/indexer/indexChain';
 import { openTestDb } from '@/lib/db/openTestDb';
 import { openDb } from '@/lib/db/openDb';
@@ -20,6 +20,7 @@ import { haproxyServerStatus } from '@/scripts/stack/haproxyCommand';
 import { fillCounts, sendCrossChainOrders } from './crossChainOrders';
 import { startFaultStack, type FaultStack } from './faultStack';
 import { httpRequest, MixedLoad, percentile, StreamClient, type RequestSpec, type Sample } from './load';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 const FULL = process.env.FAULTS_FULL === '1';
 const REDIS_DOWN_MS = FULL ? 20_000 : 6_000;
@@ -287,7 +288,7 @@ describe.sequential(`cluster faults (${FULL ? 'full' : 'bounded'})`, () => {
     const approval = await user.wallet(1).writeContract({
       address: tokenOf(chainA(), 'USDC') as Address, abi: testERC20Abi, functionName: 'approve', args: [chainAConfig.swapRouter, maxUint256], account: devAccount(1), chain: user.chain,
     });
-    await user.publicClient.waitForTransactionReceipt({ hash: approval, pollingInterval: POLLING_MS });
+    await waitMined(user.publicClient, approval);
     const killedAt = Date.now();
     const takeovers: number[] = [];
     for (const job of jobs) {
@@ -300,7 +301,7 @@ describe.sequential(`cluster faults (${FULL ? 'full' : 'bounded'})`, () => {
     const q = (quoted.body as { data?: { quote_id: string; router_address: Address; calldata: Hex; value: string } }).data;
     if (!q) throw new Error(`firm quote failed: ${quoted.status}`);
     const swap = await user.wallet(1).sendTransaction({ to: q.router_address, data: q.calldata, value: BigInt(q.value), gas: 1_000_000n, account: devAccount(1), chain: user.chain });
-    const swapReceipt = await user.publicClient.waitForTransactionReceipt({ hash: swap, pollingInterval: POLLING_MS });
+    const swapReceipt = await waitMined(user.publicClient, swap);
     const swappedAt = Date.now();
     for (const job of jobs) {
       const old = before.find((l) => l.job === job);

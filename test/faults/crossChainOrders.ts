@@ -5,8 +5,9 @@ import { testERC20Abi } from '@/contracts/generated/testERC20';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { encodeOpenCalldata, fillOrderOf, relayerFeeOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
 import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
-import { devAccount, devClients, POLLING_MS } from '@/lib/devnet/deployUniswap';
+import { devAccount, devClients } from '@/lib/devnet/deployUniswap';
 import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { waitMined } from '@/lib/devnet/waitMined';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
 const USER = 2;
@@ -20,7 +21,7 @@ export async function sendCrossChainOrders(src: ChainConfig, dst: ChainConfig, c
   const approve = await s.wallet(USER).writeContract({
     address: src.bridgeToken as Address, abi: testERC20Abi, functionName: 'approve', args: [src.swapRouter, maxUint256], account, chain: s.chain,
   });
-  await s.publicClient.waitForTransactionReceipt({ hash: approve, pollingInterval: POLLING_MS });
+  await waitMined(s.publicClient, approve);
   const [dstHead, srcHead] = await Promise.all([d.publicClient.getBlock(), s.publicClient.getBlock()]);
   let nonce = await s.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const ids: Hex[] = [];
