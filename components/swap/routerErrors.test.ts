@@ -1,5 +1,6 @@
 import { BaseError, encodeErrorResult, UserRejectedRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { permit2Abi } from '@/contracts/generated/permit2';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { isUserRejection, routerErrorMessage } from './routerErrors';
 
@@ -35,5 +36,41 @@ describe('router errors in words', () => {
   });
   it('falls back to a short sentence without internals', () => {
     expect(routerErrorMessage(new Error('socket hang up at http://10.0.0.1'))).toBe('The transaction failed. Nothing was sent.');
+  });
+});
+
+/** A revert from inside Permit2, as viem reports the router call that reached it. */
+function permit2Revert(errorName: string, args: readonly unknown[]) {
+  const data = encodeErrorResult({ abi: permit2Abi, errorName, args } as never);
+  return new BaseError('The contract function reverted.', { cause: Object.assign(new BaseError('execution reverted'), { data }) });
+}
+
+describe('Permit2 errors in words', () => {
+  it('decodes the Permit2 errors a Permit2 swap or a revoke can meet', () => {
+    expect(routerErrorMessage(permit2Revert('InvalidNonce', []))).toMatch(/already used or cancelled/);
+    expect(routerErrorMessage(permit2Revert('SignatureExpired', [1n]))).toMatch(/signature expired/);
+    expect(routerErrorMessage(permit2Revert('InvalidSigner', []))).toMatch(/not from the wallet that pays/);
+    expect(routerErrorMessage(permit2Revert('InsufficientAllowance', [5n]))).toMatch(/may not move enough/);
+    expect(routerErrorMessage(permit2Revert('AllowanceExpired', [1n]))).toMatch(/allowance for this spender has expired/);
+    expect(routerErrorMessage(permit2Revert('InvalidAmount', [1n]))).toMatch(/does not cover the amount/);
+  });
+  it('has a sentence for every Permit2 error (the mapping follows the ABI)', () => {
+    const unmapped = permit2Abi
+      .flatMap((item) => (item.type === 'error' ? [item] : []))
+      .filter((item) => {
+        const message = routerErrorMessage(permit2Revert(item.name, item.inputs.map(() => 1n)));
+        return message.includes(`(${item.name})`) || message.startsWith('The router refused');
+      })
+      .map((item) => item.name);
+    expect(unmapped).toEqual([]);
+  });
+  it('tells the router\'s and Permit2\'s InvalidSignature apart only as far as the call allows (one selector)', () => {
+    expect(routerErrorMessage(permit2Revert('InvalidSignature', []))).toMatch(/did not accept the quote signature/);
+    expect(routerErrorMessage(permit2Revert('InvalidSignature', []), { viaPermit2: true })).toMatch(/your Permit2 signature does not match the quote/);
+  });
+  it('reads Permit2\'s failed pull from a wallet that has not enabled the token', () => {
+    const data = encodeErrorResult({ abi: [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }], errorName: 'Error', args: ['TRANSFER_FROM_FAILED'] });
+    const error = new BaseError('The contract function reverted.', { cause: Object.assign(new BaseError('execution reverted'), { data }) });
+    expect(routerErrorMessage(error)).toMatch(/enable it for Permit2 first/);
   });
 });

@@ -1,5 +1,6 @@
-// Puts a failed swap or approval into words: the router's custom errors decoded, a rejected signature recognised.
+// Puts a failed swap or approval into words: the router's and Permit2's custom errors decoded, a rejected signature recognised.
 import { BaseError, decodeErrorResult, UserRejectedRequestError, type Abi, type Hex } from 'viem';
+import { permit2Abi } from '@/contracts/generated/permit2';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 
 const MESSAGES: Record<string, string> = {
@@ -44,6 +45,28 @@ const MESSAGES: Record<string, string> = {
   InputNotReceived: 'Less of this token arrived than was signed for (a token that charges on transfer); nothing was swapped.',
 };
 
+/** Permit2's own errors (SignatureTransfer, AllowanceTransfer, SignatureVerification), met by a Permit2 swap or a revoke. */
+const PERMIT2_MESSAGES: Record<string, string> = {
+  InvalidNonce: 'This Permit2 signature was already used or cancelled. Ask a new quote and sign again.',
+  SignatureExpired: 'Your Permit2 signature expired before the transaction was mined. Ask a new quote and sign again.',
+  InvalidSigner: 'The Permit2 signature is not from the wallet that pays. Sign with the wallet the quote was asked for.',
+  InvalidSignatureLength: 'The Permit2 signature is malformed. Ask a new quote and sign again.',
+  InvalidContractSignature: 'Your smart-contract wallet did not accept the Permit2 signature.',
+  InvalidAmount: 'The Permit2 signature does not cover the amount the swap takes. Ask a new quote and sign again.',
+  InsufficientAllowance: 'Permit2 may not move enough of this token for this spender. Approve again or sign a new permit.',
+  AllowanceExpired: 'Your Permit2 allowance for this spender has expired. Approve again to continue.',
+  LengthMismatch: 'Permit2 was given lists of different lengths; nothing was moved.',
+  ExcessiveInvalidation: 'Too many Permit2 nonces would be cancelled at once; nothing was changed.',
+};
+
+/** Solmate's transfer failure inside Permit2: the wallet has not enabled the token for Permit2, or holds too little. */
+const PERMIT2_TRANSFER_FAILED = 'Permit2 could not take the token from your wallet: enable it for Permit2 first, and check that your balance covers the amount.';
+
+/** Context of the call that failed: with a Permit2 signature, `InvalidSignature()` may be Permit2's (the selectors agree). */
+export type RevertContext = { viaPermit2?: boolean };
+
+const PERMIT2_SWAP_INVALID_SIGNATURE = 'A signature was not accepted: either your Permit2 signature does not match the quote, or the quote\'s own signature is not the service\'s. Nothing was sent; ask a new quote and sign again.';
+
 /** True when the wallet says the user declined: the dialog returns quietly. */
 export function isUserRejection(error: unknown): boolean {
   if (error instanceof BaseError) return error.walk((e) => e instanceof UserRejectedRequestError || (e as { code?: unknown }).code === 4001) !== null;
@@ -56,16 +79,27 @@ function revertData(error: unknown): Hex | undefined {
   return (found as { data?: Hex } | null)?.data;
 }
 
-/** The router's error name and its sentence, or a generic sentence; never a stack or RPC URL. */
-export function routerErrorMessage(error: unknown): string {
+function decodedName(abi: Abi, data: Hex): { name: string; args: readonly unknown[] } | undefined {
+  try {
+    const decoded = decodeErrorResult({ abi, data });
+    return { name: decoded.errorName, args: decoded.args ?? [] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The revert in words: the router's errors, then Permit2's, then the wallet's short message; never a stack or RPC URL. */
+export function routerErrorMessage(error: unknown, context: RevertContext = {}): string {
   const data = revertData(error);
   if (data) {
-    try {
-      const decoded = decodeErrorResult({ abi: swapRouterAbi as Abi, data });
-      return MESSAGES[decoded.errorName] ?? `The router refused the swap (${decoded.errorName}).`;
-    } catch {
-      // Not one of the router's errors: fall through to the wallet's own message.
-    }
+    // Error(string) and Panic(uint256) decode against any ABI: read them before the contracts' own errors.
+    const builtin = decodedName([] as Abi, data);
+    if (builtin?.name === 'Error' && builtin.args[0] === 'TRANSFER_FROM_FAILED') return PERMIT2_TRANSFER_FAILED;
+    const router = builtin ? undefined : decodedName(swapRouterAbi as Abi, data);
+    if (router?.name === 'InvalidSignature' && context.viaPermit2) return PERMIT2_SWAP_INVALID_SIGNATURE;
+    if (router) return MESSAGES[router.name] ?? `The router refused the swap (${router.name}).`;
+    const permit2 = builtin ? undefined : decodedName(permit2Abi as Abi, data);
+    if (permit2) return PERMIT2_MESSAGES[permit2.name] ?? `Permit2 refused the transfer (${permit2.name}).`;
   }
   if (error instanceof BaseError) return error.shortMessage;
   return 'The transaction failed. Nothing was sent.';

@@ -3,8 +3,10 @@
 import { decodeFunctionData, isAddressEqual, zeroAddress, type Address, type Hex } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { decodeOpenCalldata, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
-import { decodeSwapCalldata } from '@/lib/contracts/swapRouterQuote';
+import { decodeSwapPermit2Calldata } from '@/lib/contracts/permit2';
+import { decodeSwapCalldata, type RouterQuote } from '@/lib/contracts/swapRouterQuote';
 import { checkCrossChainOrder, type ExpectedCrossChain } from './checkCrossChainOrder';
+import { checkPermit2, type Permit2TypedDataToCheck } from './checkPermit2';
 
 /** The firm quote fields the check reads (API.md §4). */
 export type FirmQuoteToCheck = {
@@ -13,6 +15,8 @@ export type FirmQuoteToCheck = {
   value: string;
   allowance_target: Address | null;
   fee_amount: string;
+  /** With approval "permit2": the typed data the trader is asked to sign (API.md §9). */
+  permit2?: { eip712: Permit2TypedDataToCheck } | null;
 };
 
 /** What the trader asked for and was shown; `router` is the chain's SwapRouter from GET /v1/chains. */
@@ -29,20 +33,33 @@ export type ExpectedSwap = {
   router: Address | null;
   /** Cross-chain orders: what the registry and the trader allow; null when the destination takes no part in them. */
   crossChain?: ExpectedCrossChain | null;
+  /** How the trader asked the router to take token input (API.md §9); "allowance" when absent. */
+  approval?: 'allowance' | 'permit2';
+  /** The network's Permit2 from GET /v1/chains (needed with approval "permit2"). */
+  permit2?: Address | null;
+  /** Unix seconds: the latest deadline the trader accepts (now + the quote life asked, plus clock slack). */
+  latestDeadlineSec?: number;
 };
 
-type Decoded = { sender: Address; recipient: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; feeAmount: bigint; minAmountOut: bigint; srcChainId: bigint; dstChainId: bigint };
+type Decoded = Pick<RouterQuote, 'sender' | 'recipient' | 'tokenIn' | 'tokenOut' | 'amountIn' | 'feeAmount' | 'minAmountOut' | 'srcChainId' | 'dstChainId'>;
+type DecodedCall = { fields: Decoded; order?: CrossChainQuote; permit2?: { quote: RouterQuote; takesAppendedSignature: boolean } };
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const tokenName = (a: Address) => (isAddressEqual(a, zeroAddress) ? 'the native coin' : short(a));
 
-function decode(calldata: Hex): { fields: Decoded; order?: CrossChainQuote } | undefined {
+function decode(calldata: Hex): DecodedCall | undefined {
+  const viaPermit2 = (): DecodedCall => {
+    const { quote, takesAppendedSignature } = decodeSwapPermit2Calldata(calldata);
+    return { fields: quote, permit2: { quote, takesAppendedSignature } };
+  };
   let name: string;
   try {
     name = decodeFunctionData({ abi: swapRouterAbi, data: calldata }).functionName;
   } catch {
-    return undefined;
+    // A swapPermit2 call arrives without its last argument (the trader's signature is appended): it does not decode alone.
+    return viaPermit2();
   }
+  if (name === 'swapPermit2') return viaPermit2();
   if (name === 'swap') return { fields: decodeSwapCalldata(calldata).quote };
   if (name === 'open') {
     const { quote } = decodeOpenCalldata(calldata);
@@ -56,7 +73,7 @@ export function checkFirmQuote(firm: FirmQuoteToCheck, expected: ExpectedSwap): 
   const problems: string[] = [];
   if (!expected.router) return ['this network lists no swap router'];
   if (!isAddressEqual(firm.router_address, expected.router)) problems.push(`the transaction goes to ${short(firm.router_address)}, not to the network's swap router ${short(expected.router)}`);
-  let decoded: ReturnType<typeof decode>;
+  let decoded: DecodedCall | undefined;
   try {
     decoded = decode(firm.calldata);
   } catch {
@@ -85,8 +102,29 @@ export function checkFirmQuote(firm: FirmQuoteToCheck, expected: ExpectedSwap): 
   const nativeIn = isAddressEqual(expected.tokenIn, zeroAddress);
   const value = BigInt(firm.value);
   if (value !== (nativeIn ? expected.amountIn : 0n)) problems.push(`the transaction sends ${value} of the native coin, not ${nativeIn ? expected.amountIn : 0n} (base units)`);
+  if (expected.approval === 'permit2') return [...problems, ...checkPermit2Swap(firm, expected, decoded, expected.router)];
+  if (decoded.permit2 || firm.permit2) problems.push('the transaction takes your token through a Permit2 signature you did not ask for');
   if (nativeIn ? firm.allowance_target !== null : !firm.allowance_target || !isAddressEqual(firm.allowance_target, expected.router)) {
     problems.push(`the approval would go to ${firm.allowance_target ? short(firm.allowance_target) : 'nobody'}, not to the swap router`);
   }
   return problems;
+}
+
+/** The Permit2 path (API.md §9): a swapPermit2 call that reads the appended signature, and a permit for exactly this order. */
+function checkPermit2Swap(firm: FirmQuoteToCheck, expected: ExpectedSwap, decoded: DecodedCall, router: Address): string[] {
+  const permit2 = expected.permit2;
+  if (!permit2) return ['this network lists no Permit2'];
+  if (isAddressEqual(expected.tokenIn, zeroAddress)) return ['the native coin is sent with the transaction, not through Permit2'];
+  const problems: string[] = [];
+  if (!firm.allowance_target || !isAddressEqual(firm.allowance_target, permit2)) {
+    problems.push(`the approval would go to ${firm.allowance_target ? short(firm.allowance_target) : 'nobody'}, not to Permit2`);
+  }
+  if (!decoded.permit2) return [...problems, 'the transaction is not a Permit2 swap through the router'];
+  if (!decoded.permit2.takesAppendedSignature) problems.push('the transaction would not use the signature you are asked for');
+  if (!firm.permit2) return [...problems, 'the quote carries no Permit2 permit to sign'];
+  const { quote } = decoded.permit2;
+  return [
+    ...problems,
+    ...checkPermit2(firm.permit2.eip712, { chainId: expected.chainId, permit2, router, tokenIn: expected.tokenIn, amountIn: expected.amountIn, quote, latestDeadlineSec: expected.latestDeadlineSec }),
+  ];
 }

@@ -1,9 +1,9 @@
 // Uniswap's Permit2 as Swapdesk uses it: where it lives, how a devnet gets it, and the `PermitWitnessTransferFrom` a
 // trader signs so that SwapRouter.swapPermit2 takes exactly the quoted input, with the whole quote as witness.
-import { concat, encodeFunctionData, getContractAddress, numberToHex, pad, size, slice, type Address, type Hex } from 'viem';
+import { concat, decodeFunctionData, encodeFunctionData, getContractAddress, numberToHex, pad, size, slice, type Address, type Hex } from 'viem';
 import { permit2Bytecode } from '@/contracts/generated/permit2';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
-import { abiLegs } from './legs';
+import { abiLegs, fromAbiLegs } from './legs';
 import { QUOTE_TYPES, type RouterQuote } from './swapRouterQuote';
 
 /** The deterministic CREATE2 deployer (anvil and most chains have it at this address). */
@@ -72,6 +72,21 @@ export function encodeSwapPermit2Calldata(quote: RouterQuote, signature: Hex): H
 /** The transaction data the trader sends: the quote's calldata, the signature's length as a uint256, the signature. */
 export function appendPermit2Signature(calldata: Hex, permitSignature: Hex): Hex {
   return concat([calldata, pad(numberToHex(size(permitSignature)), { size: 32 }), permitSignature]);
+}
+
+/**
+ * Inverse of encodeSwapPermit2Calldata (calldata as a firm quote carries it, without the permit signature): the quote,
+ * its signature, and whether a signature appended as 0x's convention says is the one the router would read. Throws when
+ * `calldata` is not such a `swapPermit2` call.
+ */
+export function decodeSwapPermit2Calldata(calldata: Hex): { quote: RouterQuote; signature: Hex; takesAppendedSignature: boolean } {
+  const decoded = decodeFunctionData({ abi: swapRouterAbi, data: appendPermit2Signature(calldata, '0x') });
+  if (decoded.functionName !== 'swapPermit2') throw new Error(`not a swapPermit2 call: ${decoded.functionName}`);
+  const [quote, signature] = decoded.args;
+  const probe: Hex = `0x${'5a'.repeat(65)}`;
+  const withProbe = decodeFunctionData({ abi: swapRouterAbi, data: appendPermit2Signature(calldata, probe) });
+  const takesAppendedSignature = withProbe.functionName === 'swapPermit2' && withProbe.args[2] === probe;
+  return { quote: { ...quote, legs: fromAbiLegs(quote.legs) }, signature, takesAppendedSignature };
 }
 
 /** JSON-safe typed data (integers as decimal strings) for a wallet's eth_signTypedData_v4 or viem's signTypedData. */
