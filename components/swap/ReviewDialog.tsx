@@ -1,5 +1,6 @@
 'use client';
-// The review: a firm quote with its minimum, fee and deadline, then approve (if needed) and swap, then the outcome.
+// The review: a firm quote with its minimum, fee and deadline, then approve or enable Permit2 (if needed) and swap (for
+// Permit2: sign, then send), then the outcome.
 import { useState } from 'react';
 import type { Address } from 'viem';
 import { Dialog } from '@/components/ui/Dialog';
@@ -35,7 +36,7 @@ function Row({ label, value, testId, valueClass = '' }: { label: string; value: 
 export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClose }: Props) {
   const x = useSwapExecution({ request, token, tokenIn, tokenOut, account });
   const { step } = x;
-  const busy = step.kind === 'approving' || step.kind === 'signing' || step.kind === 'pending';
+  const busy = step.kind === 'approving' || step.kind === 'permitting' || step.kind === 'signing' || step.kind === 'pending';
   const close = () => onClose(step.kind === 'success');
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const risks = step.kind === 'review' ? reviewRisks(step.offer.firm.price_impact_bps, request.slippage) : [];
@@ -52,7 +53,8 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
         {step.kind === 'quoting' ? <p className="py-6 text-center text-[var(--muted)]">Getting a firm quote…</p> : null}
         {'offer' in step ? (
           <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft}>
-            <NetworkCostRow firm={step.offer.firm} account={account} canEstimate={!x.needsApproval} />
+            {/* A Permit2 call cannot be estimated before the signature it carries exists: the typical figure stands in. */}
+            <NetworkCostRow firm={step.offer.firm} account={account} canEstimate={!x.needsApproval && !x.checkingAllowance && !step.offer.firm.permit2} />
           </FirmSummary>
         ) : null}
         {step.kind === 'review' ? <ImpactWarning bps={step.offer.firm.price_impact_bps} /> : null}
@@ -66,15 +68,7 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
         ) : null}
         {step.kind === 'review' && !step.offer.mustAccept ? <RiskConfirmations risks={risks} accepted={accepted} onChange={accept} /> : null}
         {step.kind === 'review' && !step.offer.mustAccept ? (
-          x.needsApproval ? (
-            <button type="button" disabled={!confirmed} onClick={() => void x.approve()} className={BUTTON}>
-              Approve {formatAmount(BigInt(step.offer.firm.amount_in), tokenIn.decimals)} {tokenIn.symbol}
-            </button>
-          ) : (
-            <button type="button" disabled={!confirmed} onClick={() => void x.swap()} className={BUTTON}>
-              Swap
-            </button>
-          )
+          <ReviewAction firm={step.offer.firm} tokenIn={tokenIn} confirmed={confirmed} needsApproval={x.needsApproval} checking={x.checkingAllowance} onApprove={() => void x.approve()} onSwap={() => void x.swap()} />
         ) : null}
         {(step.kind === 'pending' || step.kind === 'success') && isCrossChain(step.offer.firm) ? (
           <CrossChainSent quoteId={step.offer.firm.quote_id} token={token} onClose={() => onClose(true)} />
@@ -83,6 +77,37 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** The review's next step: approve (the router for this amount, or Permit2 once for the token), then swap or sign and swap. */
+function ReviewAction({ firm, tokenIn, confirmed, needsApproval, checking, onApprove, onSwap }: { firm: FirmQuote; tokenIn: SwapToken; confirmed: boolean; needsApproval: boolean; checking: boolean; onApprove: () => void; onSwap: () => void }) {
+  const viaPermit2 = firm.permit2 !== undefined;
+  if (checking) {
+    return (
+      <button type="button" disabled className={BUTTON}>
+        Checking {tokenIn.symbol} allowance…
+      </button>
+    );
+  }
+  if (needsApproval) {
+    return (
+      <div className="flex flex-col gap-2">
+        <button type="button" disabled={!confirmed} onClick={onApprove} className={BUTTON}>
+          {viaPermit2 ? `Enable ${tokenIn.symbol} (one time)` : `Approve ${formatAmount(BigInt(firm.amount_in), tokenIn.decimals)} ${tokenIn.symbol}`}
+        </button>
+        {viaPermit2 ? (
+          <p className="text-xs text-[var(--muted)]" data-testid="permit2-hint">
+            Step 1 of 2: one transaction lets Permit2 move {tokenIn.symbol} for you. Each swap after it needs only your signature and one transaction, and takes exactly the amount you sign for.
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <button type="button" disabled={!confirmed} onClick={onSwap} className={BUTTON}>
+      {viaPermit2 ? 'Sign and swap' : 'Swap'}
+    </button>
   );
 }
 

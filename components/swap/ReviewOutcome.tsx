@@ -13,7 +13,16 @@ const shortHash = (h: string) => `${h.slice(0, 10)}…${h.slice(-8)}`;
 export function ReviewOutcome({ step, tokenIn, tokenOut, onRetry, onClose }: Props) {
   switch (step.kind) {
     case 'approving':
+      if (step.offer.firm.permit2) {
+        return <p className="text-center text-sm">{step.hash ? `Enabling ${tokenIn.symbol} for Permit2… transaction ${shortHash(step.hash)}` : `Confirm enabling ${tokenIn.symbol} for Permit2 in your wallet (one time).`}</p>;
+      }
       return <p className="text-center text-sm">{step.hash ? `Approving ${tokenIn.symbol}… transaction ${shortHash(step.hash)}` : `Confirm the ${tokenIn.symbol} approval in your wallet.`}</p>;
+    case 'permitting':
+      return (
+        <p className="text-center text-sm" data-testid="permit2-signing">
+          Sign in your wallet: it lets the router take exactly {formatAmount(BigInt(step.offer.firm.amount_in), tokenIn.decimals)} {tokenIn.symbol} for this quote, once.
+        </p>
+      );
     case 'signing':
       return <p className="text-center text-sm">Confirm the swap in your wallet.</p>;
     case 'pending':

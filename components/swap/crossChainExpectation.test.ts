@@ -3,7 +3,7 @@ import type { PublicChain } from '@/lib/chains/publicChain';
 import { crossChainExpectation } from './crossChainExpectation';
 
 const chain = (id: number, n: number, crossChain = true): PublicChain => ({
-  id, name: `chain ${id}`, rpcUrl: 'http://127.0.0.1:1', nativeSymbol: 'ETH', nativeDecimals: 18, weth: `0x${String(n).repeat(40)}`, swapRouter: null,
+  id, name: `chain ${id}`, rpcUrl: 'http://127.0.0.1:1', nativeSymbol: 'ETH', nativeDecimals: 18, weth: `0x${String(n).repeat(40)}`, swapRouter: null, permit2: null,
   bridgeToken: crossChain ? `0x${String(n + 1).repeat(40)}` : null,
   crossChain: crossChain ? { destinationSettler: `0x${String(n + 2).repeat(40)}`, relayer: null, fillWindowSec: 300, maxSlippageBps: 300 } : null,
   liquiditySources: [], blockTimeSec: 1, tokens: [],

@@ -9,7 +9,7 @@ const UNI = '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853';
 
 function chain(id: number, name: string, third: string): PublicChain {
   return {
-    id, name, rpcUrl: 'http://127.0.0.1:1', nativeSymbol: 'ETH', nativeDecimals: 18, weth: WETH, swapRouter: null, bridgeToken: null, crossChain: null, liquiditySources: [], blockTimeSec: 1,
+    id, name, rpcUrl: 'http://127.0.0.1:1', nativeSymbol: 'ETH', nativeDecimals: 18, weth: WETH, swapRouter: null, permit2: null, bridgeToken: null, crossChain: null, liquiditySources: [], blockTimeSec: 1,
     tokens: [
       { address: WETH, symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 },
       { address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 },

@@ -1,15 +1,17 @@
 'use client';
-// The review dialog's steps: firm quote → (accept new price) → (approve exact amount) → swap → pending → success or failure in words.
+// The review dialog's steps: firm quote → (accept new price) → (approve: the exact amount to the router, or Permit2 once per
+// token) → (sign the Permit2 permit) → swap → pending → success or failure in words.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { erc20Abi, type Address, type Hex } from 'viem';
+import { erc20Abi, maxUint256, type Address, type Hex } from 'viem';
 import { useConfig, type Config } from 'wagmi';
-import { call, estimateGas, getBlock, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { call, estimateGas, getBlock, sendTransaction, signTypedData, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { useNow } from '@/components/ui/useNow';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import { useChains } from '@/components/wallet/ChainsContext';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import { checkFirmQuote } from '@/lib/client/checkFirmQuote';
+import { appendPermit2Signature, decodeSwapPermit2Calldata, permit2TypedData } from '@/lib/contracts/permit2';
 import { ApiCallError } from './apiFetch';
 import { quoteErrorMessage } from './quoteErrorMessage';
 import { quoteFilledAmount } from './quoteFilledAmount';
@@ -26,11 +28,14 @@ import { useAllowance } from './useAllowance';
 
 /** Gas limit sent with a swap, as a percentage of the estimate. */
 const SWAP_GAS_HEADROOM_PCT = 150n;
+/** A Permit2 deadline may lie this far past now + the quote life asked (the device clock may be behind the server's). */
+const PERMIT_DEADLINE_SLACK_S = 300;
 
 export type SwapStep =
   | { kind: 'quoting' }
   | { kind: 'review'; offer: FirmQuoteResult }
   | { kind: 'approving'; offer: FirmQuoteResult; hash?: Hex }
+  | { kind: 'permitting'; offer: FirmQuoteResult }
   | { kind: 'signing'; offer: FirmQuoteResult }
   | { kind: 'pending'; offer: FirmQuoteResult; hash: Hex }
   | { kind: 'success'; offer: FirmQuoteResult; hash: Hex; amountOut: bigint | undefined }
@@ -40,6 +45,8 @@ export type SwapExecution = {
   step: SwapStep;
   secondsLeft: number | undefined;
   needsApproval: boolean;
+  /** The input allowance is still being read: neither approving nor swapping is offered yet. */
+  checkingAllowance: boolean;
   accept: () => void;
   approve: () => Promise<void>;
   swap: () => Promise<void>;
@@ -54,12 +61,15 @@ const RECEIPT_POLL_MS = 250;
 function mismatch(q: FirmQuote, request: FirmQuoteRequest, chains: PublicChain[], dstNowSec: number | undefined): string | undefined {
   const shown = BigInt(q.min_amount_out);
   const fromSlippage = minimumReceived(BigInt(q.amount_out), request.slippage);
-  const router = chains.find((c) => c.id === request.src_chain_id)?.swapRouter ?? null;
+  const chain = chains.find((c) => c.id === request.src_chain_id);
+  const router = chain?.swapRouter ?? null;
   const crossChain = isCrossChain(request) ? crossChainExpectation(chains, request, { nowSec: Math.floor(Date.now() / 1_000), dstNowSec }) : undefined;
   const problems = checkFirmQuote(q, {
     chainId: request.src_chain_id, dstChainId: request.dst_chain_id, sender: request.from_address, recipient: request.to_address,
     tokenIn: request.token_in, tokenOut: request.token_out, amountIn: BigInt(request.amount_in),
     minAmountOut: shown > fromSlippage ? shown : fromSlippage, router, crossChain,
+    approval: request.approval ?? 'allowance', permit2: chain?.permit2 ?? null,
+    latestDeadlineSec: Math.floor(Date.now() / 1_000) + request.expiry_time_sec + PERMIT_DEADLINE_SLACK_S,
   });
   return problems.length === 0 ? undefined : `This quote does not match your order, so nothing was sent: ${problems.join('; ')}.`;
 }
@@ -71,6 +81,18 @@ function trackedOrderOf(q: FirmQuote, hash: Hex, account: Address, tokenIn: Swap
     amountIn: q.amount_in, amountOut: q.amount_out, minAmountOut: q.min_amount_out, srcTxHash: hash, fillDeadline: q.fill_deadline ?? null,
     estimatedFillTimeSec: q.estimated_fill_time_sec ?? null, savedAtMs: Date.now(),
   };
+}
+
+/**
+ * The wallet signs the permit rebuilt from the calldata's own quote (checkFirmQuote has shown the server's typed data to
+ * be the same), and the signature is appended as API.md §9 says.
+ */
+async function signedPermit2Calldata(config: Config, q: FirmQuote, account: Address, chains: PublicChain[]): Promise<Hex> {
+  const permit2 = chains.find((c) => c.id === q.src_chain_id)?.permit2;
+  if (!permit2) throw new Error('This network lists no Permit2.');
+  const { quote } = decodeSwapPermit2Calldata(q.calldata);
+  const signature = await signTypedData(config, { account, ...permit2TypedData(q.src_chain_id, q.router_address, quote, permit2) });
+  return appendPermit2Signature(q.calldata, signature);
 }
 
 async function destinationTime(config: Config, chainId: number): Promise<number | undefined> {
@@ -136,9 +158,12 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     const current = step.offer;
     const q = current.firm;
     const target = step.offer.firm.allowance_target;
+    // Permit2 is approved once per token for any amount (each swap is then bound by its own signature); the router
+    // only ever for the exact amount of this quote.
+    const amount = q.permit2 ? maxUint256 : BigInt(q.amount_in);
     setStep({ kind: 'approving', offer: current });
     try {
-      const hash = await writeContract(config, { chainId: q.src_chain_id, address: q.token_in, abi: erc20Abi, functionName: 'approve', args: [target, BigInt(q.amount_in)] });
+      const hash = await writeContract(config, { chainId: q.src_chain_id, address: q.token_in, abi: erc20Abi, functionName: 'approve', args: [target, amount] });
       setStep({ kind: 'approving', offer: current, hash });
       const receipt = await waitForTransactionReceipt(config, { chainId: q.src_chain_id, hash, pollingInterval: RECEIPT_POLL_MS });
       if (receipt.status !== 'success') throw new Error('approval reverted');
@@ -146,17 +171,28 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       setStep({ kind: 'review', offer: current });
     } catch (error: unknown) {
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
-      else setStep({ kind: 'failed', message: `The approval failed: ${routerErrorMessage(error)}` });
+      else setStep({ kind: 'failed', message: `${q.permit2 ? `Enabling ${tokenIn.symbol} for Permit2` : 'The approval'} failed: ${routerErrorMessage(error)}` });
     }
-  }, [step, config, allowance]);
+  }, [step, config, allowance, tokenIn.symbol]);
 
   const swap = useCallback(async () => {
     if (step.kind !== 'review' || step.offer.mustAccept || !account) return;
     const current = step.offer;
     const q = current.firm;
+    const viaPermit2 = q.permit2 !== undefined;
     const tx = { chainId: q.src_chain_id, account, to: q.router_address, data: q.calldata, value: BigInt(q.value) };
-    setStep({ kind: 'signing', offer: current });
+    setStep({ kind: viaPermit2 ? 'permitting' : 'signing', offer: current });
     try {
+      if (viaPermit2) {
+        const data = await signedPermit2Calldata(config, q, account, chainsRef.current);
+        // A signature that came back after the quote's life would only be refused on-chain: ask a new quote instead.
+        if (Date.now() >= current.expiresAtMs) {
+          void requote();
+          return;
+        }
+        tx.data = data;
+        setStep({ kind: 'signing', offer: current });
+      }
       // The estimate doubles as a dry run: a quote the router would refuse is explained before the wallet asks for a
       // signature. Headroom matters: a pool's first swap in a new block also writes its price accumulators, which an
       // estimate made against the previous block's timestamp does not pay for.
@@ -183,9 +219,9 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       await client.invalidateQueries();
     } catch (error: unknown) {
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
-      else setStep({ kind: 'failed', message: routerErrorMessage(error) });
+      else setStep({ kind: 'failed', message: routerErrorMessage(error, { viaPermit2 }) });
     }
-  }, [step, account, config, client, tokenIn, tokenOut]);
+  }, [step, account, config, client, tokenIn, tokenOut, requote]);
 
   const accept = useCallback(() => {
     if (step.kind === 'review') setStep({ kind: 'review', offer: { ...step.offer, mustAccept: false } });
@@ -194,5 +230,6 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
   const firm = offer?.firm;
   const secondsLeft = offer ? Math.max(0, Math.floor((offer.expiresAtMs - now) / 1_000)) : undefined;
   const needsApproval = firm !== undefined && firm.allowance_target !== null && allowance.data !== undefined && allowance.data < BigInt(firm.amount_in);
-  return { step, secondsLeft, needsApproval, accept, approve, swap, requote };
+  const checkingAllowance = firm !== undefined && firm.allowance_target !== null && allowance.data === undefined && !allowance.isError;
+  return { step, secondsLeft, needsApproval, checkingAllowance, accept, approve, swap, requote };
 }

@@ -6,6 +6,7 @@ import { useConnection, useGasPrice } from 'wagmi';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import { useApiToken } from '@/components/wallet/useApiToken';
 import { toBaseUnits, unitsToInputText } from './amountText';
+import { approvalFor } from './approvalFor';
 import { ApiCallError } from './apiFetch';
 import { maxSpendable } from './maxSpendable';
 import { quoteErrorMessage } from './quoteErrorMessage';
@@ -72,8 +73,10 @@ export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
 
   const openReview = () => {
     if (!request || !live.quote || !address || recipient.kind === 'incomplete') return;
+    const approval = approvalFor(request, chains);
     setFirmRequest({
       ...request,
+      ...(approval === 'permit2' ? { approval } : {}),
       from_address: address,
       to_address: recipient.kind === 'other' ? recipient.address : address,
       indicative_amount_out: live.quote.amount_out,

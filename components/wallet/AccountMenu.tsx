@@ -1,6 +1,7 @@
 'use client';
-// Header wallet area: connect, or the network the wallet is on with its balance and address; network switch, sign-out
-// and disconnect.
+// Header wallet area: connect, or the network the wallet is on with its balance and address; approvals, network switch,
+// sign-out and disconnect.
+import Link from 'next/link';
 import { useState } from 'react';
 import { useBalance, useConnection, useDisconnect, useSwitchChain } from 'wagmi';
 import { formatAmount } from '@/components/swap/amountText';
@@ -58,6 +59,9 @@ export function AccountMenu() {
         <div className="absolute right-0 z-10 mt-2 flex w-60 flex-col gap-1 rounded-xl border border-[var(--border)] bg-[var(--panel)] p-2 text-sm shadow-lg">
           <p className="px-2 py-1 break-all font-mono text-xs text-[var(--muted)]">{address}</p>
           <p className="px-2 py-1 text-xs text-[var(--muted)]">{chain?.name} · {signedInAddress ? 'signed in' : 'not signed in'}</p>
+          <Link href="/approvals" onClick={() => setOpen(false)} className="rounded-lg px-2 py-1.5 text-left hover:bg-[var(--bg)]">
+            Approvals
+          </Link>
           {signedInAddress ? (
             <button type="button" onClick={() => signOut.mutate()} className="rounded-lg px-2 py-1.5 text-left hover:bg-[var(--bg)]">
               Sign out

@@ -22,6 +22,8 @@ export type PublicChain = {
   nativeDecimals: number;
   weth: `0x${string}`;
   swapRouter: `0x${string}` | null;
+  /** Uniswap's Permit2: token input is taken on the trader's signature after a one-time approval; null where absent. */
+  permit2: `0x${string}` | null;
   /** Cross-chain: the bridge asset, null when the chain takes no part in cross-chain swaps. */
   bridgeToken: `0x${string}` | null;
   /** Null when the chain takes no part in cross-chain swaps. */
@@ -42,6 +44,7 @@ export function publicChain(c: ChainConfig, settings: CrossChainSettings): Publi
     nativeDecimals: c.nativeDecimals,
     weth: c.weth,
     swapRouter: c.swapRouter ?? null,
+    permit2: c.permit2 ?? null,
     bridgeToken: crossChainReady(c) ? (c.bridgeToken ?? null) : null,
     crossChain: crossChainReady(c) && c.destinationSettler ? { destinationSettler: c.destinationSettler, relayer: c.relayer ?? null, ...settings } : null,
     liquiditySources: quotedSources(c),
