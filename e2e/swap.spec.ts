@@ -12,7 +12,7 @@ function review(page: Page) {
   return page.getByRole('dialog', { name: 'Review swap' });
 }
 
-test('token → token to a typed recipient: connect, sign in, quote, review, approve the exact amount, swap; the recipient gains at least the minimum', async ({ page }) => {
+test('token → token to a typed recipient: connect, sign in, quote, review, enable Permit2 once, sign and swap; the recipient gains at least the minimum', async ({ page }) => {
   const chain = firstChain();
   const usdc = tokenBySymbol(chain, 'USDC');
   const wbtc = tokenBySymbol(chain, 'WBTC');
@@ -37,14 +37,16 @@ test('token → token to a typed recipient: connect, sign in, quote, review, app
   expect(quote).toMatchObject({ amount_in: '2500000000', from_address: wallet.address, to_address: recipient });
   await expect(review(page).getByTestId('firm-min-out')).toContainText('WBTC');
   await expect(review(page).getByTestId('quote-countdown')).toHaveText(/^\d+ s$/);
-  await review(page).getByRole('button', { name: /^Approve 2,500 USDC$/ }).click();
-  await review(page).getByRole('button', { name: 'Swap', exact: true }).click();
+  await review(page).getByRole('button', { name: 'Enable USDC (one time)' }).click();
+  await review(page).getByRole('button', { name: 'Sign and swap' }).click();
   await expect(review(page).getByTestId('swap-success')).toContainText(/you received [0-9.,]+ WBTC/, { timeout: 30_000 });
   const after = await balanceOf(chain, wbtc.address, recipient);
   expect(after - before).toBeGreaterThanOrEqual(BigInt(quote.min_amount_out));
-  // The approval was for the exact amount: the swap used all of it, nothing is left for the router to take later.
+  // Permit2 was approved once; the router itself never was, and the swap moved exactly what the permit was signed for.
   expect(wallet.calls.filter((m) => m === 'eth_sendTransaction')).toHaveLength(2);
-  expect(await allowanceOf(chain, usdc.address, wallet.address, quote.allowance_target ?? quote.router_address)).toBe(0n);
+  expect(wallet.calls.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(1);
+  expect(quote.allowance_target).toBe(chain.permit2);
+  expect(await allowanceOf(chain, usdc.address, wallet.address, quote.router_address)).toBe(0n);
 });
 
 test('native → token: no approval step, the native coin is sent as value', async ({ page }) => {

@@ -27,8 +27,8 @@ test('USDC → LINK routes through a V3 pool, shown as "V3 <fee> %", and the swa
   expect(v3Hops.length).toBeGreaterThan(0);
 
   const review = page.getByRole('dialog', { name: 'Review swap' });
-  await review.getByRole('button', { name: /^Approve 500 USDC$/ }).click();
-  await review.getByRole('button', { name: 'Swap', exact: true }).click();
+  await review.getByRole('button', { name: 'Enable USDC (one time)' }).click();
+  await review.getByRole('button', { name: 'Sign and swap' }).click();
   await expect(review.getByTestId('swap-success')).toContainText(/you received [0-9.,]+ LINK/, { timeout: 30_000 });
 
   const [usdcAfter, linkAfter] = await Promise.all([balanceOf(chain, usdc.address, wallet.address), balanceOf(chain, link.address, wallet.address)]);
