@@ -1,6 +1,6 @@
 // Puts a failed swap or approval into words: the router's and Permit2's custom errors decoded, a rejected signature recognised.
 import { BaseError, decodeErrorResult, UserRejectedRequestError, type Abi, type Hex } from 'viem';
-import { permit2Abi } from '@/contracts/generated/permit2';
+import { permit2BrowserAbi as permit2Abi } from '@/lib/contracts/permit2BrowserAbi';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 
 const MESSAGES: Record<string, string> = {

@@ -6,7 +6,7 @@ import { useConfig, useConnection } from 'wagmi';
 import { waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { formatAmount } from '@/components/swap/amountText';
 import { isUserRejection, routerErrorMessage } from '@/components/swap/routerErrors';
-import { permit2Abi } from '@/contracts/generated/permit2';
+import { permit2BrowserAbi as permit2Abi } from '@/lib/contracts/permit2BrowserAbi';
 import { APPROVAL_KIND_TEXT, isUnlimited, liveApprovals, type ApprovalRow } from './approvalRows';
 import { useApprovals } from './useApprovals';
 import { useChains } from './ChainsContext';

@@ -2,7 +2,7 @@
 // Reads the connected wallet's swap approvals on its chain, one row per token and spender (see approvalRows).
 import { erc20Abi, zeroAddress, type Address } from 'viem';
 import { useReadContracts } from 'wagmi';
-import { permit2Abi } from '@/contracts/generated/permit2';
+import { permit2BrowserAbi as permit2Abi } from '@/lib/contracts/permit2BrowserAbi';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import type { ApprovalKind, ApprovalRow } from './approvalRows';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFunctionData, keccak256, type Hex } from 'viem';
+import { decodeFunctionData, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { permit2Bytecode } from '@/contracts/generated/permit2';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { appendPermit2Signature, encodeSwapPermit2Calldata, PERMIT2_ADDRESS, permit2Eip712, permit2TypedData } from './permit2';
 import type { RouterQuote } from './swapRouterQuote';
@@ -18,11 +17,6 @@ const quote: RouterQuote = {
 };
 
 describe('Permit2', () => {
-  it('is Uniswap\'s mainnet creation code, so the CREATE2 deployer puts it at the canonical address', () => {
-    expect(keccak256(permit2Bytecode)).toBe('0xe2be1e05eedf35dacd66c65c862f8150ff9ab4b6b24b9bbe62be71b6b16cf0f8');
-    expect(PERMIT2_ADDRESS).toBe('0x000000000022D473030F116dDEE9F6B43aC78BA3');
-  });
-
   it('swapPermit2 calldata with the signature appended decodes to the quote, its signature and the permit signature', async () => {
     const quoteSignature: Hex = `0x${'11'.repeat(65)}`;
     const permitSignature = await trader.signTypedData(permit2TypedData(31337, ROUTER, quote));

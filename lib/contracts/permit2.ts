@@ -1,20 +1,15 @@
-// Uniswap's Permit2 as Swapdesk uses it: where it lives, how a devnet gets it, and the `PermitWitnessTransferFrom` a
+// Uniswap's Permit2 as Swapdesk uses it: where it lives and the `PermitWitnessTransferFrom` a
 // trader signs so that SwapRouter.swapPermit2 takes exactly the quoted input, with the whole quote as witness.
-import { concat, decodeFunctionData, encodeFunctionData, getContractAddress, numberToHex, pad, size, slice, type Address, type Hex } from 'viem';
-import { permit2Bytecode } from '@/contracts/generated/permit2';
+import { concat, decodeFunctionData, encodeFunctionData, numberToHex, pad, size, slice, type Address, type Hex } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { abiLegs, fromAbiLegs } from './legs';
 import { QUOTE_TYPES, type RouterQuote } from './swapRouterQuote';
 
-/** The deterministic CREATE2 deployer (anvil and most chains have it at this address). */
-export const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
-/** Uniswap's salt for Permit2: with its mainnet creation code it gives the canonical address on every chain. */
-export const PERMIT2_SALT: Hex = '0x0000000000000000000000000000000000000000d3af2663da51c10215000000';
-/** Permit2's address on every chain where it was deployed through the CREATE2 deployer (mainnet, L2s, our devnets). */
-export const PERMIT2_ADDRESS: Address = getContractAddress({ opcode: 'CREATE2', from: CREATE2_DEPLOYER, salt: PERMIT2_SALT, bytecode: permit2Bytecode });
-
-/** The transaction data that makes CREATE2_DEPLOYER deploy Permit2 at PERMIT2_ADDRESS. */
-export const PERMIT2_DEPLOY_DATA: Hex = concat([PERMIT2_SALT, permit2Bytecode]);
+/**
+ * Permit2's address on every chain where it was deployed through the CREATE2 deployer (mainnet, L2s, our devnets).
+ * A literal, so the browser, which signs permits, does not load Permit2's bytecode; permit2Deploy.test.ts derives it.
+ */
+export const PERMIT2_ADDRESS: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 
 /**
  * Permit2's `PermitWitnessTransferFrom` with the router's `Quote` as witness, in the field order of

@@ -2,7 +2,8 @@
 // deterministic CREATE2 deployer with Uniswap's salt. Never anvil_setCode: Permit2's EIP-712 domain caches the address
 // it was constructed at, so runtime code copied elsewhere would refuse every signature.
 import { parseEther, toHex, type Address } from 'viem';
-import { CREATE2_DEPLOYER, PERMIT2_ADDRESS, PERMIT2_DEPLOY_DATA } from '@/lib/contracts/permit2';
+import { PERMIT2_ADDRESS } from '@/lib/contracts/permit2';
+import { CREATE2_DEPLOYER, PERMIT2_DEPLOY_DATA } from '@/lib/contracts/permit2Deploy';
 import { devAccount, type DevClients } from './deployUniswap';
 import { waitMined } from './waitMined';
 
