@@ -3,7 +3,8 @@ import { getAmount0Delta, getAmount1Delta, getNextSqrtPriceFromInput, mulDivRoun
 
 const PPM = 1_000_000n;
 
-export type SwapStep = { sqrtRatioNextX96: bigint; amountIn: bigint; amountOut: bigint; feeAmount: bigint };
+/** The price after the step, the input it spends (the contract's amountIn + feeAmount) and its output. */
+export type SwapStep = { sqrtRatioNextX96: bigint; spent: bigint; amountOut: bigint };
 
 /** How far `amountRemaining` (fee included) moves the price toward `sqrtRatioTargetX96` at `liquidity`, and what it pays. */
 export function computeSwapStep(
@@ -22,16 +23,16 @@ export function computeSwapStep(
   const sqrtRatioNextX96 = reachesTarget
     ? sqrtRatioTargetX96
     : getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne);
-  let amountIn: bigint;
-  let amountOut: bigint;
-  if (zeroForOne) {
-    amountIn = reachesTarget ? toTarget : getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true);
-    amountOut = getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false);
-  } else {
-    amountIn = reachesTarget ? toTarget : getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true);
-    amountOut = getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false);
-  }
-  // Short of the target the whole remainder is spent: what the price move did not take is the fee.
-  const feeAmount = sqrtRatioNextX96 !== sqrtRatioTargetX96 ? amountRemaining - amountIn : mulDivRoundingUp(amountIn, feePips, PPM - feePips);
-  return { sqrtRatioNextX96, amountIn, amountOut, feeAmount };
+  const amountOut = zeroForOne
+    ? getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false)
+    : getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false);
+  // Short of the target the whole remainder is spent (what the price move did not take is the fee), so the input the
+  // move takes need not be computed: the loop reads only the sum.
+  if (sqrtRatioNextX96 !== sqrtRatioTargetX96) return { sqrtRatioNextX96, spent: amountRemaining, amountOut };
+  const amountIn = reachesTarget
+    ? toTarget
+    : zeroForOne
+      ? getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true)
+      : getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true);
+  return { sqrtRatioNextX96, spent: amountIn + mulDivRoundingUp(amountIn, feePips, PPM - feePips), amountOut };
 }

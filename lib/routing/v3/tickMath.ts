@@ -34,7 +34,9 @@ export function getSqrtRatioAtTick(tick: number): bigint {
 export function getTickAtSqrtRatio(sqrtPriceX96: bigint): number {
   if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO) throw new RangeError('sqrt price out of range');
   const ratio = sqrtPriceX96 << 32n;
-  const msb = ratio.toString(2).length - 1;
+  // The most significant bit from hex digits: a quarter of the string a binary rendering builds.
+  const hex = ratio.toString(16);
+  const msb = (hex.length - 1) * 4 + 31 - Math.clz32(parseInt(hex.charAt(0), 16));
   let r = msb >= 128 ? ratio >> BigInt(msb - 127) : ratio << BigInt(127 - msb);
   let log2 = BigInt(msb - 128) << 64n;
   for (let shift = 63n; shift >= 50n; shift--) {

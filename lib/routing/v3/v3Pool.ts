@@ -129,7 +129,7 @@ function amountOut(state: V3PoolState, amountIn: bigint, zeroForOne: boolean): b
   if (state.sqrtPriceX96 === 0n) return undefined;
   if (amountIn <= 0n) return amountIn === 0n ? 0n : undefined;
   try {
-    const result = v3Swap(state, amountIn, zeroForOne);
+    const result = v3Swap(state, amountIn, zeroForOne, false);
     // The pool stops at its price limit when it runs out of liquidity: it would take less than the whole input.
     return result.amountIn === amountIn ? result.amountOut : undefined;
   } catch {

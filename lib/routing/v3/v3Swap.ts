@@ -41,8 +41,12 @@ function upperBound(sorted: Int32Array, value: number): number {
   return lo;
 }
 
-/** Swaps `amountIn` of token0 (`zeroForOne`) or token1 into the pool, as `swap` with no price limit of the caller's. */
-export function v3Swap(state: V3PoolState, amountIn: bigint, zeroForOne: boolean): V3SwapResult {
+/**
+ * Swaps `amountIn` of token0 (`zeroForOne`) or token1 into the pool, as `swap` with no price limit of the caller's.
+ * Without `finalTick` the tick of a price that stops inside a range is not derived (a search that reads only the
+ * output skips a log2 in bigint): `tick` is then the last range's.
+ */
+export function v3Swap(state: V3PoolState, amountIn: bigint, zeroForOne: boolean, finalTick = true): V3SwapResult {
   const { ticks, liquidityNet } = state.ticks;
   const spacing = state.tickSpacing;
   const fee = BigInt(state.feePpm);
@@ -60,15 +64,18 @@ export function v3Swap(state: V3PoolState, amountIn: bigint, zeroForOne: boolean
     const compressed = Math.floor(tick / spacing);
     let tickNext: number;
     let initialized: boolean;
+    // With no liquidity in range the pool's stops at bitmap word boundaries move the price and nothing else (every
+    // amount of such a step is zero): going straight to the next initialized tick ends in the same state.
+    const empty = liquidity === 0n;
     if (zeroForOne) {
-      const wordStart = (compressed & ~255) * spacing;
+      const wordStart = empty ? -Infinity : (compressed & ~255) * spacing;
       const candidate = cursor >= 0 ? (ticks[cursor] as number) : -Infinity;
-      initialized = candidate >= wordStart;
+      initialized = cursor >= 0 && candidate >= wordStart;
       tickNext = initialized ? candidate : wordStart;
     } else {
-      const wordEnd = (((compressed + 1) & ~255) + 255) * spacing;
+      const wordEnd = empty ? Infinity : (((compressed + 1) & ~255) + 255) * spacing;
       const candidate = cursor < ticks.length ? (ticks[cursor] as number) : Infinity;
-      initialized = candidate <= wordEnd;
+      initialized = cursor < ticks.length && candidate <= wordEnd;
       tickNext = initialized ? candidate : wordEnd;
     }
     if (tickNext < MIN_TICK) tickNext = MIN_TICK;
@@ -77,7 +84,7 @@ export function v3Swap(state: V3PoolState, amountIn: bigint, zeroForOne: boolean
     const target = (zeroForOne ? sqrtNext < limit : sqrtNext > limit) ? limit : sqrtNext;
     const step = computeSwapStep(sqrtPrice, target, liquidity, remaining, fee);
     sqrtPrice = step.sqrtRatioNextX96;
-    remaining -= step.amountIn + step.feeAmount;
+    remaining -= step.spent;
     out += step.amountOut;
     if (sqrtPrice === sqrtNext) {
       if (initialized) {
@@ -87,7 +94,8 @@ export function v3Swap(state: V3PoolState, amountIn: bigint, zeroForOne: boolean
         crossed++;
       }
       tick = zeroForOne ? tickNext - 1 : tickNext;
-    } else if (sqrtPrice !== start) {
+    } else if (sqrtPrice !== start && finalTick) {
+      // Only the last step stops inside a range (the input is spent, or the price limit is reached).
       tick = getTickAtSqrtRatio(sqrtPrice);
     }
   }
