@@ -13,9 +13,15 @@ export type BestRoute = {
   amountOut: bigint;
   /** Shortfall against the path's mid price (LP fees included), in bps, rounded down. */
   priceImpactBps: number;
-  /** Every candidate path searched and its output for the whole amount (undefined where a pool cannot take it). */
+  /**
+   * Every candidate path and its exact output for the whole amount: undefined where a pool cannot take it, or where
+   * the path was not simulated (its estimate fell behind the best path's output by more than PRUNE_MARGIN).
+   */
   candidates: readonly CandidatePath[];
   outputs: readonly (bigint | undefined)[];
+  /** Each candidate's float estimate for the whole amount, and whether it was simulated exactly. */
+  estimates: readonly number[];
+  simulated: readonly boolean[];
 };
 
 /** Output of `amountIn` along `path`, or undefined when some pool cannot take the trade at all. */
@@ -82,10 +88,18 @@ function assertTokenKnown(graph: PoolGraph, token: Address, field: 'token_in' | 
 }
 
 /**
- * Exact simulation is the cost of a quote (a V3 hop is a bigint swap loop): beyond this many candidate paths, only the
- * paths a float estimate ranks highest for the amount are simulated exactly.
+ * Exact simulation is the cost of a quote (a V3 hop is a bigint swap loop): at most this many candidate paths are
+ * simulated exactly, those a float estimate ranks highest for the amount.
  */
 export const EXACT_CANDIDATES = 16;
+
+/**
+ * Candidates are simulated exactly in the order of their float estimate, best first, and the search stops at the first
+ * path whose estimate falls short of the best exact output found by more than this share. A pool's integer math
+ * rounds every amount in its own favour, so its exact output is at most what the float model says, give or take the
+ * float's own error (about 1e-15 of the amount); 1 bp is a wide margin over that, so a skipped path cannot pay more.
+ */
+export const PRUNE_MARGIN = 1e-4;
 
 /** Output of `x` through one pool on its float model (a V3 pool's ticks walked as the exact loop walks them). */
 function estimateHop(state: PoolState | undefined, x: number, zeroForOne: boolean): number {
@@ -96,19 +110,19 @@ function estimateHop(state: PoolState | undefined, x: number, zeroForOne: boolea
   return kernel.out(buf, 0, x, zeroForOne, false);
 }
 
-/** Which candidate paths to simulate exactly: all of them when few, else the EXACT_CANDIDATES with the best estimate. */
-function exactShortlist(graph: PoolGraph, paths: readonly CandidatePath[], amountIn: bigint): boolean[] {
-  if (paths.length <= EXACT_CANDIDATES) return paths.map(() => true);
+/** The float estimate of each path's output for `amountIn`. */
+export function estimateOutputs(graph: PoolGraph, paths: readonly CandidatePath[], amountIn: bigint): number[] {
   const x = Number(amountIn);
-  const estimates = paths.map((path) => path.hops.reduce((a, hop) => estimateHop(graph.states[hop.pool], a, hop.zeroForOne), x));
-  const order = paths.map((_, i) => i).sort((i, j) => (estimates[j] ?? 0) - (estimates[i] ?? 0));
-  const chosen = paths.map(() => false);
-  for (const i of order.slice(0, EXACT_CANDIDATES)) chosen[i] = true;
-  return chosen;
+  return paths.map((path) => path.hops.reduce((a, hop) => estimateHop(graph.states[hop.pool], a, hop.zeroForOne), x));
 }
 
+export type SearchOptions = {
+  /** Simulate every candidate path exactly (no estimate-ordered stop, no shortlist): the reference the tests compare with. */
+  exhaustive?: boolean;
+};
+
 /** The best route for swapping `amountIn` (what the pools receive) of `tokenIn` into `tokenOut`. */
-export function bestRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address, amountIn: bigint): BestRoute {
+export function bestRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address, amountIn: bigint, options: SearchOptions = {}): BestRoute {
   assertTokenKnown(graph, tokenIn, 'token_in');
   assertTokenKnown(graph, tokenOut, 'token_out');
   const paths = candidatePaths(graph, tokenIn, tokenOut);
@@ -116,28 +130,42 @@ export function bestRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address,
     throw new DomainError('NO_ROUTE', `no pool path of up to 3 hops connects token_in to token_out`, { field: 'token_out' });
   }
   let best: CandidatePath | undefined;
+  let bestIndex = -1;
   let bestOut = -1n;
   const outputs: (bigint | undefined)[] = new Array<bigint | undefined>(paths.length).fill(undefined);
-  const shortlist = exactShortlist(graph, paths, amountIn);
+  const simulated = paths.map(() => false);
+  const estimates = estimateOutputs(graph, paths, amountIn);
   const amountsOf = pathAmounts(graph, amountIn);
   let bestAmounts: bigint[] = [];
-  // The shortlist first; the other paths only when no shortlisted one can take the whole amount (estimates do not
-  // see where a V3 pool's liquidity ends).
-  for (const pass of [true, false]) {
-    for (let i = 0; i < paths.length; i++) {
-      const path = paths[i];
-      if (!path || shortlist[i] !== pass) continue;
-      const amounts = amountsOf(path);
-      const out = amounts?.[amounts.length - 1];
-      outputs[i] = out;
-      // Paths come sorted by length, so on a tie the shorter (cheaper in gas) path stays.
-      if (amounts && out !== undefined && out > bestOut) {
-        best = path;
-        bestOut = out;
-        bestAmounts = amounts;
-      }
+  const visit = (i: number) => {
+    const path = paths[i];
+    if (!path) return;
+    const amounts = amountsOf(path);
+    const out = amounts?.[amounts.length - 1];
+    outputs[i] = out;
+    simulated[i] = true;
+    // Paths come sorted by length, so on a tie in output the earlier (cheaper in gas) path stays.
+    if (amounts && out !== undefined && (out > bestOut || (out === bestOut && i < bestIndex))) {
+      best = path;
+      bestIndex = i;
+      bestOut = out;
+      bestAmounts = amounts;
     }
-    if (best && bestOut > 0n) break;
+  };
+  if (options.exhaustive) {
+    for (let i = 0; i < paths.length; i++) visit(i);
+  } else {
+    const order = paths.map((_, i) => i).sort((i, j) => (estimates[j] ?? 0) - (estimates[i] ?? 0) || i - j);
+    let visited = 0;
+    for (const i of order) {
+      if (visited >= EXACT_CANDIDATES) break;
+      if (bestOut > 0n && (estimates[i] ?? 0) * (1 + PRUNE_MARGIN) < Number(bestOut)) break;
+      visit(i);
+      visited++;
+    }
+    // Estimates do not see where a V3 pool's liquidity ends: when no path visited can take the whole amount, the
+    // others are simulated too before the answer is "no liquidity".
+    if (!(bestOut > 0n)) for (const i of order.slice(visited)) visit(i);
   }
   if (!best) {
     throw new DomainError('INSUFFICIENT_LIQUIDITY', `no pool path has the liquidity to fill amount_in`, { field: 'amount_in' });
@@ -152,5 +180,7 @@ export function bestRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address,
     priceImpactBps: priceImpactBps(graph, best, amountIn, bestOut),
     candidates: paths,
     outputs,
+    estimates,
+    simulated,
   };
 }

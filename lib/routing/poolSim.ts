@@ -19,6 +19,14 @@ export function spotRateOf(state: PoolState, zeroForOne: boolean): number {
   return state.source === 'uniswap_v2' ? v2Pool.spotRate(state, zeroForOne) : v3Pool.spotRate(state, zeroForOne);
 }
 
+/** Kernels by state: a state is immutable (a block's update replaces it), and every quote at that block reads it. */
+const kernels = new WeakMap<PoolState, FloatKernel>();
+
 export function floatKernelOf(state: PoolState): FloatKernel {
-  return state.source === 'uniswap_v2' ? v2Pool.floatKernel(state) : v3Pool.floatKernel(state);
+  let kernel = kernels.get(state);
+  if (!kernel) {
+    kernel = state.source === 'uniswap_v2' ? v2Pool.floatKernel(state) : v3Pool.floatKernel(state);
+    kernels.set(state, kernel);
+  }
+  return kernel;
 }

@@ -4,10 +4,10 @@
 // share are priced as the router meets them.
 import type { Address } from 'viem';
 import { MAX_LEGS } from '@/lib/contracts/legs';
-import { bestRoute, type BestRoute } from './bestRoute';
+import { bestRoute, type BestRoute, type SearchOptions } from './bestRoute';
 import type { FloatKernel, PoolState } from './pool';
 import type { CandidatePath, PoolGraph } from './poolGraph';
-import { floatKernelOf, midPriceOf, spotRateOf, swapOf } from './poolSim';
+import { amountOutOf, floatKernelOf, midPriceOf, spotRateOf, swapOf } from './poolSim';
 
 /** Candidate paths a split considers: the best ones for the whole amount and the best ones at the spot rate. */
 const CANDIDATES_BY_OUTPUT = 5;
@@ -106,10 +106,22 @@ function floatTotal(model: FloatModel, scratch: Float64Array, alloc: Float64Arra
   return total;
 }
 
-/** Up to CANDIDATES_BY_OUTPUT + CANDIDATES_BY_SPOT paths worth splitting over, the best single path first. */
+/**
+ * Up to CANDIDATES_BY_OUTPUT + CANDIDATES_BY_SPOT paths worth splitting over, the best single path first. Paths the
+ * single search did not simulate (their estimate fell behind) rank by their float estimate.
+ */
 function splitCandidates(graph: PoolGraph, single: BestRoute): CandidatePath[] {
-  const usable = single.candidates.flatMap((path, i) => ((single.outputs[i] ?? 0n) > 0n ? [{ path, out: single.outputs[i] ?? 0n }] : []));
-  const byOutput = usable.slice().sort((a, b) => (b.out > a.out ? 1 : b.out < a.out ? -1 : 0)).map((c) => c.path);
+  type Usable = { path: CandidatePath; out: bigint | undefined; estimate: number };
+  const usable = single.candidates.flatMap((path, i): Usable[] => {
+    const out = single.outputs[i];
+    if (single.simulated[i]) return out !== undefined && out > 0n ? [{ path, out, estimate: Number(out) }] : [];
+    const estimate = single.estimates[i] ?? 0;
+    return estimate > 0 ? [{ path, out: undefined, estimate }] : [];
+  });
+  const byOutput = usable
+    .slice()
+    .sort((a, b) => (a.out !== undefined && b.out !== undefined ? (b.out > a.out ? 1 : b.out < a.out ? -1 : 0) : b.estimate - a.estimate))
+    .map((c) => c.path);
   const spot = (path: CandidatePath) =>
     path.hops.reduce((rate, hop) => {
       const state = graph.states[hop.pool];
@@ -234,13 +246,24 @@ function floatAllocation(model: FloatModel, amount: number, maxLegs: number): { 
 
 /** Exact outputs of the legs executed one after another (pools they share see the earlier legs' trades), or undefined. */
 export function simulateLegs(graph: PoolGraph, legs: readonly { path: CandidatePath; amountIn: bigint }[]): bigint[] | undefined {
+  // A pool's state after a swap is needed only by a later leg through it: its last swap reads the output alone.
+  const lastUse = new Map<number, number>();
+  legs.forEach((leg, l) => leg.path.hops.forEach((hop) => lastUse.set(hop.pool, l)));
   const moved = new Map<number, PoolState>();
   const outs: bigint[] = [];
-  for (const leg of legs) {
+  for (let l = 0; l < legs.length; l++) {
+    const leg = legs[l];
+    if (!leg) return undefined;
     let amount = leg.amountIn;
     for (const hop of leg.path.hops) {
       const state = moved.get(hop.pool) ?? graph.states[hop.pool];
       if (!state || amount <= 0n) return undefined;
+      if (lastUse.get(hop.pool) === l) {
+        const out = amountOutOf(state, amount, hop.zeroForOne);
+        if (out === undefined) return undefined;
+        amount = out;
+        continue;
+      }
       const swapped = swapOf(state, amount, hop.zeroForOne);
       if (!swapped) return undefined;
       moved.set(hop.pool, swapped.state);
@@ -265,7 +288,28 @@ function integerAmounts(amount: bigint, alloc: Float64Array, order: readonly num
  * `amounts` is updated in place and the legs' exact outputs are returned (undefined when a pool cannot take them).
  */
 function refineExact(graph: PoolGraph, paths: CandidatePath[], amounts: bigint[], amount: bigint): bigint[] | undefined {
-  const simulate = (values: bigint[]) => simulateLegs(graph, paths.map((path, i) => ({ path, amountIn: values[i] ?? 0n })));
+  // Legs that share no pool price independently: a move between two legs re-prices those two only.
+  const pools = paths.flatMap((path) => path.hops.map((hop) => hop.pool));
+  const independent = new Set(pools).size === pools.length;
+  const legOuts = paths.map(() => new Map<bigint, bigint | undefined>());
+  const simulate = (values: bigint[]): bigint[] | undefined => {
+    if (!independent) return simulateLegs(graph, paths.map((path, i) => ({ path, amountIn: values[i] ?? 0n })));
+    const outs: bigint[] = [];
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i];
+      const value = values[i] ?? 0n;
+      const memo = legOuts[i];
+      if (!path || !memo) return undefined;
+      let out = memo.get(value);
+      if (!memo.has(value)) {
+        out = simulateLegs(graph, [{ path, amountIn: value }])?.[0];
+        memo.set(value, out);
+      }
+      if (out === undefined) return undefined;
+      outs.push(out);
+    }
+    return outs;
+  };
   let outs = simulate(amounts);
   let current = outs ? sum(outs) : -1n;
   let evals = 1;
@@ -316,8 +360,8 @@ function singleLeg(single: BestRoute, amountIn: bigint): SplitRoute {
 }
 
 /** The best route for `amountIn` (what the pools receive), split over up to `maxLegs` paths when that pays more. */
-export function splitRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address, amountIn: bigint, maxLegs = MAX_LEGS): SplitRoute {
-  const single = bestRoute(graph, tokenIn, tokenOut, amountIn);
+export function splitRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address, amountIn: bigint, maxLegs = MAX_LEGS, options: SearchOptions = {}): SplitRoute {
+  const single = bestRoute(graph, tokenIn, tokenOut, amountIn, options);
   if (maxLegs < 2) return singleLeg(single, amountIn);
   const paths = splitCandidates(graph, single);
   if (paths.length < 2) return singleLeg(single, amountIn);

@@ -10,7 +10,7 @@ import { zeroAddress, type Address } from 'viem';
 import { DEVNET_CHAINS } from '@/lib/devnet/devnetMarkets';
 import { quoteCrossChain, type CrossChainRequest } from '@/lib/crosschain/quoteCrossChain';
 import { quoteExactIn } from '@/lib/quote/quoteExactIn';
-import { devnetSpecGraph, specTokenAddress } from './devnetSpecGraph';
+import { devnetSpecGraph, specTokenAddress } from '@/lib/routing/fixtures/devnetSpecGraph';
 import { firmBody, percentile, sequentialPosts } from './httpRounds';
 
 type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
