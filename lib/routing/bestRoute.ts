@@ -158,14 +158,12 @@ export function bestRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address,
     const order = paths.map((_, i) => i).sort((i, j) => (estimates[j] ?? 0) - (estimates[i] ?? 0) || i - j);
     let visited = 0;
     for (const i of order) {
-      if (visited >= EXACT_CANDIDATES) break;
-      if (bestOut > 0n && (estimates[i] ?? 0) * (1 + PRUNE_MARGIN) < Number(bestOut)) break;
+      // Estimates do not see where a V3 pool's liquidity ends: until some path can take the whole amount, the search
+      // goes on down the order (past the shortlist) before the answer is "no liquidity".
+      if (bestOut > 0n && (visited >= EXACT_CANDIDATES || (estimates[i] ?? 0) * (1 + PRUNE_MARGIN) < Number(bestOut))) break;
       visit(i);
       visited++;
     }
-    // Estimates do not see where a V3 pool's liquidity ends: when no path visited can take the whole amount, the
-    // others are simulated too before the answer is "no liquidity".
-    if (!(bestOut > 0n)) for (const i of order.slice(visited)) visit(i);
   }
   if (!best) {
     throw new DomainError('INSUFFICIENT_LIQUIDITY', `no pool path has the liquidity to fill amount_in`, { field: 'amount_in' });
