@@ -87,24 +87,34 @@ test('the markets table searches, filters by chain and sorts both ways', async (
   const table = page.getByRole('table', { name: /Markets/ });
   const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
   const names = async () => (await rows.getByRole('link').allTextContents());
+  // The server searches, sorts and pages; the table is busy until its answer replaces the rows shown meanwhile.
+  const settled = () => expect(table).toHaveAttribute('aria-busy', 'false');
 
   await page.getByLabel('Chain').selectOption(String(firstChain.id));
+  await settled();
   await expect(rows).toHaveCount(firstPairs.length);
   await expect(table.getByRole('cell', { name: secondChain.name, exact: true })).toHaveCount(0);
 
   await page.getByLabel('Chain').selectOption('');
   const symbol = firstPairs[0]?.pair_name.split('/')[0] ?? '';
   await page.getByLabel('Search pairs').fill(symbol.toLowerCase());
+  // At once (the rows already shown, filtered here) and once the server answered.
+  for (const name of await names()) expect(name.toUpperCase()).toContain(symbol.toUpperCase());
+  await settled();
+  expect((await names()).length).toBeGreaterThan(0);
   for (const name of await names()) expect(name.toUpperCase()).toContain(symbol.toUpperCase());
   await page.getByLabel('Search pairs').fill('');
+  await settled();
 
   const pairHeader = table.getByRole('columnheader', { name: /Pair/ });
   await pairHeader.getByRole('button').click();
   await expect(pairHeader).toHaveAttribute('aria-sort', 'ascending');
+  await settled();
   const ascending = await names();
   expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
   await pairHeader.getByRole('button').click();
   await expect(pairHeader).toHaveAttribute('aria-sort', 'descending');
+  await settled();
   expect(await names()).toEqual([...ascending].reverse());
 });
 

@@ -1,10 +1,13 @@
 'use client';
-// Every indexed pair with price, 24 h change, volume and liquidity: sortable, searchable, filterable by chain, shown a page at a time.
+// Every indexed pair with price, 24 h change, volume and liquidity: sortable, searchable, filterable by chain, shown a
+// page at a time; the server searches, sorts and pages (useMarketRows), so the browser holds only the rows shown.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { changeDirection, formatChange, formatPrice, formatUsd } from './formatMarket';
-import { filterRows, sortRows, type MarketRow, type Sort, type SortKey } from './marketRow';
+import type { MarketRow, Sort, SortKey } from './marketRow';
+import { DEFAULT_MARKETS_VIEW, MARKETS_MAX_ROWS, MARKETS_PAGE_ROWS, type MarketRowsPage, type MarketsView } from './marketsView';
+import { useMarketRows } from './useMarketRows';
 
 /** `narrowLabel` replaces the label below the sm breakpoint; `wideOnly` columns are folded into another cell there. */
 type Column = { key: SortKey; label: string; narrowLabel?: string; numeric: boolean; wideOnly?: boolean };
@@ -17,8 +20,6 @@ const COLUMNS: Column[] = [
   { key: 'volumeUsd24h', label: 'Volume 24h', narrowLabel: 'Vol. 24h', numeric: true },
   { key: 'liquidityUsd', label: 'Liquidity', numeric: true },
 ];
-/** Rows drawn at first and added per "Show more": a chain may index thousands of pools. */
-const PAGE_ROWS = 100;
 
 function pairHref(r: MarketRow) {
   return `/markets/${r.chainId}/${r.pairId}`;
@@ -82,15 +83,13 @@ function Row({ r }: { r: MarketRow }) {
   );
 }
 
-export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id: number; name: string }[] }) {
-  const [search, setSearch] = useState('');
-  const [chainId, setChainId] = useState<number | null>(null);
-  const [sort, setSort] = useState<Sort>({ key: 'volumeUsd24h', dir: 'desc' });
-  const [pageRows, setPageRows] = useState(PAGE_ROWS);
-  const matched = useMemo(() => sortRows(filterRows(rows, search, chainId), sort), [rows, search, chainId, sort]);
-  const shown = matched.slice(0, pageRows);
+export function MarketsTable({ initial, chains }: { initial: MarketRowsPage; chains: { id: number; name: string }[] }) {
+  const [view, setView] = useState<MarketsView>(DEFAULT_MARKETS_VIEW);
+  const { rows: shown, total, busy, failed } = useMarketRows(view, initial);
+  const { search, chainId, sort } = view;
+  const change = (next: Partial<MarketsView>) => setView((v) => ({ ...v, rows: MARKETS_PAGE_ROWS, ...next }));
   const onSort = (key: SortKey) =>
-    setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'pairName' || key === 'chainName' ? 'asc' : 'desc' }));
+    change({ sort: sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'pairName' || key === 'chainName' ? 'asc' : 'desc' } satisfies Sort });
 
   return (
     <div className="rounded-2xl border border-[var(--border)] bg-[var(--panel)]">
@@ -100,10 +99,7 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
           <input
             type="search"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPageRows(PAGE_ROWS);
-            }}
+            onChange={(e) => change({ search: e.target.value })}
             placeholder="Symbol, name or token address"
             className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-2 py-2 sm:px-3 text-sm text-[var(--fg)]"
           />
@@ -112,7 +108,7 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
           Chain
           <select
             value={chainId ?? ''}
-            onChange={(e) => setChainId(e.target.value === '' ? null : Number(e.target.value))}
+            onChange={(e) => change({ chainId: e.target.value === '' ? null : Number(e.target.value) })}
             className="rounded-md border border-[var(--border)] bg-[var(--bg)] px-2 py-2 sm:px-3 text-sm text-[var(--fg)]"
           >
             <option value="">All chains</option>
@@ -125,8 +121,8 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
         </label>
       </div>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Markets: {matched.length} pairs</caption>
+        <table className="w-full text-sm" aria-busy={busy}>
+          <caption className="sr-only">Markets: {total} pairs</caption>
           <thead className="text-xs text-[var(--muted)]">
             <tr>
               {COLUMNS.map((c) => (
@@ -140,13 +136,14 @@ export function MarketsTable({ rows, chains }: { rows: MarketRow[]; chains: { id
             ))}
           </tbody>
         </table>
-        {shown.length === 0 && <p className="p-6 text-center text-sm text-[var(--muted)]">No pairs match.</p>}
-        {matched.length > shown.length && (
+        {failed && <p role="alert" className="p-3 text-center text-sm text-[var(--down)]">The list could not be updated; try again.</p>}
+        {shown.length === 0 && !busy && <p className="p-6 text-center text-sm text-[var(--muted)]">No pairs match.</p>}
+        {total > shown.length && (
           <div className="flex items-center justify-center gap-3 border-t border-[var(--border)] p-3 text-sm text-[var(--muted)]">
             <span>
-              {shown.length} of {matched.length} pairs
+              {shown.length} of {total} pairs
             </span>
-            <button type="button" onClick={() => setPageRows((n) => n + PAGE_ROWS)} className="rounded-md border border-[var(--border)] px-3 py-1.5 text-[var(--fg)] hover:border-[var(--accent)]">
+            <button type="button" disabled={busy || shown.length >= MARKETS_MAX_ROWS} onClick={() => setView((v) => ({ ...v, rows: Math.min(MARKETS_MAX_ROWS, shown.length + MARKETS_PAGE_ROWS) }))} className="rounded-md border border-[var(--border)] px-3 py-1.5 text-[var(--fg)] hover:border-[var(--accent)]">
               Show more
             </button>
           </div>
