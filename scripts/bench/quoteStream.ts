@@ -4,9 +4,13 @@
 // Then the fan-out: STREAMS streams open at once on this one instance (each a different amount, half each way), a swap
 // mined, and the time until every stream has sent its quote for that block (the last one), over BLOCKS blocks, with
 // the process's memory before and with the streams open.
+// --market devnet runs it on the devnet's own market instead of one WETH/USDC pair: the default `npm start` chains
+// (no history, no activity loop), chain 31337 with its V2 pairs and V3 pools on several fee tiers, so every stream's
+// repricing is a split route search; the swaps go through Router02's WETH/USDC pair.
 // Usage: npm run bench:quote-stream -- [--opens 100] [--swaps 50] [--streams 1000] [--blocks 20] [--fanout-only]
+//          [--market one-pool|devnet]
 // (the client side of every stream, its SSE parsing included, runs in the same process as the server side)
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getAddress, parseUnits, zeroAddress } from 'viem';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
@@ -14,6 +18,8 @@ import { signAccessToken } from '@/lib/auth/signAccessToken';
 import { stopFollowers } from '@/lib/chainstate/quoteFollowers';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint } from '@/lib/devnet/deployUniswap';
 import { startAnvil } from '@/lib/devnet/startAnvil';
+import { startDevnet } from '@/lib/devnet/startDevnet';
+import type { ChainsFile } from '@/lib/chains/chainConfig';
 import { sseParser } from '@/components/swap/sseParser';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { percentile } from './httpRounds';
@@ -32,13 +38,28 @@ const BLOCKS = Number(args.get('blocks') ?? 20);
 /** A block whose fan-out has not finished by then counts as missed. */
 const FANOUT_WAIT_MS = 30_000;
 const CHAIN_ID = 31337;
+const MARKET = args.get('market') ?? 'one-pool';
+if (MARKET !== 'one-pool' && MARKET !== 'devnet') throw new Error(`--market is one-pool or devnet, not ${MARKET}`);
 
 const tmp = useTempDataDir({
   QUOTE_POLL_MS: '500', RATE_LIMIT_QUOTE_PER_MIN: '1000000', QUOTE_STREAM_MAX_SEC: '3600', LOG_LEVEL: 'silent',
   QUOTE_STREAM_MAX_PER_TOKEN: String(STREAMS + 10), STREAM_MAX_PER_INSTANCE: String(STREAMS + 10),
 });
-const anvil = await startAnvil({ chainId: CHAIN_ID });
-try {
+/** A one-pair chain of our own, or the devnet's default market (its registry written into the data folder). */
+async function market() {
+  if (MARKET === 'devnet') {
+    const devnet = await startDevnet({ dataDir: tmp.dir, ports: 'free', history: 'none', activity: false });
+    const registry = (JSON.parse(readFileSync(devnet.registryFile, 'utf8')) as ChainsFile).chains.find((ch) => ch.id === CHAIN_ID);
+    const usdc = registry?.tokens.find((t) => t.symbol === 'USDC')?.address;
+    if (!registry || !usdc) throw new Error('the devnet registry has no chain 31337 with USDC');
+    const c = devClients(CHAIN_ID, registry.rpcUrl);
+    await approve(c, 0, usdc, registry.router02);
+    const record = devnet.chains.find((ch) => ch.id === CHAIN_ID)?.record;
+    const wethUsdc = record?.v3Pools.filter((p) => [p.base, p.quote].sort().join('/') === 'USDC/WETH').length ?? 0;
+    console.log(`devnet market: chain ${CHAIN_ID}, ${registry.tokens.length} tokens, ${record?.pools.length ?? 0} V2 pairs and ${record?.v3Pools.length ?? 0} V3 pools (WETH/USDC: 1 V2, ${wethUsdc} V3)`);
+    return { c, router02: registry.router02, weth: registry.weth, usdc, stop: () => devnet.stop() };
+  }
+  const anvil = await startAnvil({ chainId: CHAIN_ID });
   const c = devClients(CHAIN_ID, anvil.rpcUrl);
   const stack = await deployUniswap(c);
   const usdc = getAddress(await deployToken(c, 'USD Coin', 'USDC', 6));
@@ -50,6 +71,14 @@ try {
     id: CHAIN_ID, name: 'Devnet A', rpcUrl: anvil.rpcUrl, wsUrl: anvil.rpcUrl.replace(/^http/, 'ws'), nativeSymbol: 'ETH', factory: stack.factory,
     router02: stack.router02, weth: stack.weth, stablecoins: [usdc], blockTimeSec: 1, tokens: [{ address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
   }] }));
+  return { c, router02: stack.router02, weth: stack.weth, usdc, stop: () => anvil.stop() };
+}
+
+const m = await market();
+try {
+  const { c, usdc } = m;
+  const stack = { router02: m.router02, weth: m.weth };
+  const trader = devAccount(0);
   const { POST } = await import('@/app/v1/quote/stream/route');
   const token = (await signAccessToken({ sub: 'bench', scopes: ['quote:indicative'], ttlSec: 3600 })).access_token;
   const body = JSON.stringify({ src_chain_id: CHAIN_ID, dst_chain_id: CHAIN_ID, token_in: zeroAddress, token_out: usdc, amount_in: parseUnits('1', 18).toString() });
@@ -175,6 +204,6 @@ try {
   }
 } finally {
   stopFollowers();
-  await anvil.stop();
+  await m.stop();
   tmp.cleanup();
 }
