@@ -169,6 +169,7 @@ try {
       await seen;
     }
     const openMs = performance.now() - opened;
+    console.log(`${STREAMS} streams open in ${(openMs / 1000).toFixed(1)} s`);
     await new Promise((r) => setTimeout(r, 2_000));
     const withStreams = memory();
     const last: number[] = [];
@@ -184,9 +185,10 @@ try {
       // Timed from the send's return (the block is mined by then); an event that beat it counts from the send.
       waiting.minedAt = performance.now();
       const finished = await Promise.race([all.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), FANOUT_WAIT_MS))]);
-      if (!finished) { missed++; continue; }
+      if (!finished) { missed++; console.log(`  block ${b + 1}: not every stream updated within ${FANOUT_WAIT_MS / 1000} s`); continue; }
       const sorted = [...waiting.arrivals].sort((x, y) => x - y);
       last.push(sorted.at(-1) ?? Number.NaN);
+      console.log(`  block ${b + 1}: last stream updated after ${(sorted.at(-1) ?? Number.NaN).toFixed(0)} ms (median stream ${percentile(sorted, 50).toFixed(0)} ms)`);
       perStream.push(...sorted);
       // Let the block's work settle before the next swap.
       await new Promise((r) => setTimeout(r, 500));
