@@ -7,6 +7,7 @@ import { DevnetError } from '@/lib/devnet/devnetError';
 import { startDevnet, type Devnet } from '@/lib/devnet/startDevnet';
 import { EnvError, env, missingClusterSettings, type Env } from '@/lib/env';
 import { progressDisplay } from './devnet/progressDisplay';
+import { guardGroup, releaseGroup, startLauncherGuard } from './devnet/launcherGuard';
 import { killNow } from './devnet/spawnChild';
 import { BACKGROUND_JOBS } from './stack/backgroundJobs';
 import { StackError, createStack, type Stack } from './stack/startStack';
@@ -117,8 +118,16 @@ async function main(): Promise<void> {
     display.line(`note: CHAINS_CONFIG is ${config.CHAINS_CONFIG}; the app reads that file, not the devnet's registry`);
   }
 
+  // From here on every child's process group is stopped even if this launcher is killed outright.
+  startLauncherGuard();
   devnetStarted = true;
-  const starting = startDevnet({ dataDir, scalePools: POOLS, ports: config.DEVNET_PORTS, detached: true, signal: abort.signal, onProgress: display.onProgress });
+  const starting = startDevnet({
+    dataDir, scalePools: POOLS, ports: config.DEVNET_PORTS, detached: true, signal: abort.signal, onProgress: display.onProgress,
+    onAnvilSpawn: (child) => {
+      guardGroup(child.pid);
+      child.once('exit', () => releaseGroup(child.pid));
+    },
+  });
   devnetStarting = starting;
   devnet = await starting;
   display.done();

@@ -19,6 +19,8 @@ export type AnvilOptions = {
    * anvil once (a second signal could interrupt anvil while it writes its state file).
    */
   detached?: boolean;
+  /** Called with the anvil process as soon as it is spawned, before its RPC answers (e.g. to guard it). */
+  onSpawn?: (child: ChildProcess) => void;
 };
 
 export type Anvil = { chainId: number; port: number; rpcUrl: string; process: ChildProcess; stop: () => Promise<void> };
@@ -84,6 +86,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   if (options.timestamp) args.push('--timestamp', String(options.timestamp));
   args.push(...(options.extraArgs ?? []));
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', fixedPort ? 'ignore' : 'pipe', 'pipe'], detached: options.detached ?? false });
+  options.onSpawn?.(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);

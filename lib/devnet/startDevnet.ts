@@ -1,5 +1,6 @@
 // The local trading world behind `npm start` and the integration tests: two anvil chains with Uniswap V2 markets,
 // weeks of swap history, a live activity loop, and the chain registry the app reads, all kept in one data folder.
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Address, Hex } from 'viem';
@@ -38,6 +39,8 @@ export type StartDevnetOptions = {
   seed?: number;
   /** Run anvil in its own process group (a CLI that handles Ctrl-C itself). */
   detached?: boolean;
+  /** Called with each anvil process as soon as it is spawned. */
+  onAnvilSpawn?: (child: ChildProcess) => void;
   /** Aborting stops every chain started so far; startDevnet then rejects with a DevnetError. */
   signal?: AbortSignal;
   /**
@@ -212,7 +215,7 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
   const stopLaunched = () => Promise.all(launched.map((a) => a.stop()));
   const launch = async (anvilOptions: AnvilOptions) => {
     if (options.signal?.aborted) throw new DevnetError('devnet start-up interrupted');
-    const anvil = await startAnvil(anvilOptions);
+    const anvil = await startAnvil({ ...anvilOptions, onSpawn: options.onAnvilSpawn });
     launched.push(anvil);
     if (options.signal?.aborted) await anvil.stop();
     return anvil;

@@ -1,6 +1,7 @@
 // Runs a long-lived child (the web app, the indexer) in its own process group, so stopping it also stops whatever
 // it spawned, and a Ctrl-C in the terminal reaches only the launcher, which stops children in order.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { guardGroup, releaseGroup } from './launcherGuard';
 
 export type Child = {
   name: string;
@@ -45,6 +46,7 @@ export function spawnChild(options: SpawnChildOptions): Child {
     child.stdout?.on('data', prefixLines(options.name, process.stdout));
     child.stderr?.on('data', prefixLines(options.name, process.stderr));
   }
+  guardGroup(child.pid);
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
     child.once('error', (error) => resolve(error.message));
@@ -61,6 +63,7 @@ export function spawnChild(options: SpawnChildOptions): Child {
       clearTimeout(kill);
       // Grandchildren that ignored SIGTERM must not outlive the launcher.
       signalGroup(child, 'SIGKILL');
+      releaseGroup(child.pid);
     },
   };
 }
