@@ -53,6 +53,7 @@ import {
   type CrossChainQuote,
   type FillOrder,
 } from '@/lib/contracts/crossChainQuote';
+import { encodeFillerData } from '@/lib/contracts/encodeFillerData';
 import { abiLegs, type Leg } from '@/lib/contracts/legs';
 import { deployDestinationSettler, deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
@@ -278,6 +279,8 @@ async function xQuote(input: QuoteInput): Promise<CrossChainQuote> {
     dstLegs,
     fillDeadline: Number(await now(b)) + 600,
     deadline: (await now(a)) + 300n,
+    exclusiveFiller: zeroAddress,
+    exclusivityDeadline: 0,
     ...rest,
   };
 }
@@ -330,15 +333,15 @@ async function openAndCheck(q: CrossChainQuote, options: OpenOptions = {}) {
   return { orderId, originData, escrow: expectedEscrow, receipt, resolved: open.args.resolvedOrder };
 }
 
-type FillOptions = { from?: number; at?: Address; side?: Side; gas?: bigint; value?: bigint; extra?: bigint };
+type FillOptions = { from?: number; at?: Address; side?: Side; gas?: bigint; value?: bigint; extra?: bigint; repayment?: Address; fillerData?: Hex };
 
-const fillerData = (extra?: bigint): Hex => (extra === undefined ? '0x' : encodeAbiParameters([{ type: 'uint256' }], [extra]));
+const fillerData = (options: FillOptions): Hex => options.fillerData ?? encodeFillerData({ extra: options.extra, repayment: options.repayment });
 
 async function sendFill(orderId: Hex, originData: Hex, options: FillOptions = {}): Promise<TransactionReceipt> {
   const s = options.side ?? b;
   const from = options.from ?? RELAYER;
   const hash = await s.c.wallet(from).writeContract({
-    address: options.at ?? settler, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, fillerData(options.extra)],
+    address: options.at ?? settler, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, fillerData(options)],
     gas: options.gas, value: options.value, account: devAccount(from), chain: s.c.chain,
   });
   return s.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
@@ -359,9 +362,10 @@ async function fillAndCheck(orderId: Hex, originData: Hex, options: FillOptions 
   expect(received).toBe(expected);
   expect(received >= order.minAmountOut).toBe(true);
   const [filled] = parseEventLogs({ abi: destinationSettlerAbi, eventName: 'Filled', logs: receipt.logs });
-  expect(filled?.args).toEqual({ orderId, relayer: address(from), recipient: getAddress(order.recipient), tokenOut: getAddress(order.tokenOut), amountOut: received });
+  const repayment = options.repayment && options.repayment !== zeroAddress ? options.repayment : address(from);
+  expect(filled?.args).toEqual({ orderId, filler: address(from), recipient: getAddress(order.recipient), tokenOut: getAddress(order.tokenOut), amountOut: received, repayment });
   const block = await b.c.publicClient.getBlock({ blockNumber: receipt.blockNumber });
-  expect(await b.c.publicClient.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] })).toEqual([address(from), received, block.timestamp]);
+  expect(await b.c.publicClient.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] })).toEqual([address(from), received, block.timestamp, repayment]);
   await expectSettlersHoldOnlyOpenEscrows();
   return { receipt, received };
 }
@@ -548,6 +552,7 @@ describe('open: the same-chain promises hold for the origin leg', () => {
       if (field === 'srcLegs') return { ...q, srcLegs: [{ amountIn: q.amountIn - q.feeAmount, path: [a.tkn, a.stack.weth, a.usdc] }] };
       if (field === 'dstLegs') return { ...q, dstLegs: [{ amountIn: q.dstBridgeAmount, path: [b.usdc, b.tkn, b.stack.weth] }] };
       if (field === 'fillDeadline') return { ...q, fillDeadline: q.fillDeadline + 1 };
+      if (field === 'exclusivityDeadline') return { ...q, exclusivityDeadline: q.exclusivityDeadline + 1 };
       if (field === 'quoteId') return { ...q, quoteId: keccak256(q.quoteId) };
       if (typeof v === 'bigint') return { ...q, [field]: field === 'feeAmount' || field === 'minBridgeAmount' || field === 'minAmountOut' ? v - 1n : v + 1n };
       if (field === 'relayerFeeBps') return { ...q, relayerFeeBps: q.relayerFeeBps - 1 };
@@ -558,7 +563,7 @@ describe('open: the same-chain promises hold for the origin leg', () => {
       return { ...q, [field]: address(OTHER_USER) };
     };
     const fields = CROSS_CHAIN_QUOTE_TYPES.CrossChainQuote.map((f) => f.name);
-    expect(fields).toHaveLength(21);
+    expect(fields).toHaveLength(23);
     for (const field of fields) {
       const altered = changed(field);
       expect(altered[field], field).not.toEqual(q[field]);
@@ -787,6 +792,7 @@ describe('fill: once, here, before the deadline on this clock', () => {
       const v = order[field];
       if (field === 'dstLegs') return { ...order, dstLegs: [{ amountIn: order.dstBridgeAmount, path: [b.usdc, b.stack.weth, b.tkn] }] };
       if (field === 'fillDeadline') return { ...order, fillDeadline: order.fillDeadline + 1 };
+      if (field === 'exclusivityDeadline') return { ...order, exclusivityDeadline: order.exclusivityDeadline + 1 };
       if (field === 'quoteId') return { ...order, quoteId: keccak256(order.quoteId) };
       if (typeof v === 'bigint') return { ...order, [field]: v - 1n };
       if (field === 'tokenOut') return { ...order, tokenOut: zeroAddress };
@@ -795,7 +801,7 @@ describe('fill: once, here, before the deadline on this clock', () => {
       return { ...order, [field]: address(OTHER_USER) };
     };
     const fields = Object.keys(order) as (keyof FillOrder)[];
-    expect(fields).toHaveLength(14);
+    expect(fields).toHaveLength(16);
     for (const field of fields) {
       const altered = changed(field);
       expect(altered[field], field).not.toEqual(order[field]);
@@ -877,6 +883,98 @@ describe('fill: the filler may add from its own inventory when the destination m
     const { orderId, originData } = await openAndCheck(await xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('100', 6) }));
     const { received } = await fillAndCheck(orderId, originData, { extra: 1_234n });
     expect(received).toBe(decodeOriginData(originData).dstBridgeAmount + 1_234n);
+  });
+});
+
+describe('open filling: any filler, its repayment address, our relayer\'s exclusivity window', () => {
+  const exclusive = async (seconds: bigint) => ({ exclusiveFiller: address(RELAYER), exclusivityDeadline: Number((await now(b)) + seconds) });
+  // The bridge asset both ways: no destination pool, so one fill does not move the price another order was quoted at.
+  const usdcToUsdc = () => xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('100', 6) });
+
+  it('inside the exclusivity window only the exclusive filler fills (at its deadline too); one second after it anyone does', async () => {
+    const window = await exclusive(100n);
+    const first = await openAndCheck({ ...(await usdcToUsdc()), ...window });
+    const second = await openAndCheck({ ...(await usdcToUsdc()), ...window });
+    await expectRevert(sendFill(first.orderId, first.originData, { from: OTHER_RELAYER }), 'NotExclusiveFiller');
+    await b.test.setNextBlockTimestamp({ timestamp: BigInt(window.exclusivityDeadline) });
+    const atDeadline = await sendFill(first.orderId, first.originData, { from: OTHER_RELAYER, gas: GAS });
+    expect(atDeadline.status).toBe('reverted');
+    expect((await b.c.publicClient.getBlock({ blockNumber: atDeadline.blockNumber })).timestamp).toBe(BigInt(window.exclusivityDeadline));
+    await b.test.setNextBlockTimestamp({ timestamp: BigInt(window.exclusivityDeadline) + 1n });
+    await fillAndCheck(first.orderId, first.originData, { from: OTHER_RELAYER });
+    // After the window the exclusive filler is one filler among others.
+    await fillAndCheck(second.orderId, second.originData, { from: RELAYER });
+    await settleAndCheck(first.orderId, address(OTHER_RELAYER));
+  });
+
+  it('the exclusive filler fills inside its window; an order without an exclusive filler is open to anyone whatever its deadline says', async () => {
+    const mine = await openAndCheck({ ...(await ethToEth()), ...(await exclusive(600n)) });
+    await fillAndCheck(mine.orderId, mine.originData, { from: RELAYER });
+    const open = await openAndCheck({ ...(await ethToEth()), exclusiveFiller: zeroAddress, exclusivityDeadline: Number((await now(b)) + 600n) });
+    await fillAndCheck(open.orderId, open.originData, { from: OTHER_RELAYER });
+  });
+
+  it('stripping the exclusivity makes another order: its fill pays the recipient but is never repaid, and the real order stays the exclusive filler\'s', async () => {
+    const { orderId, originData } = await openAndCheck({ ...(await usdcToUsdc()), ...(await exclusive(600n)) });
+    const stripped = encodeOriginData({ ...decodeOriginData(originData), exclusiveFiller: address(OTHER_RELAYER) });
+    await expectRevert(sendFill(orderId, stripped, { from: OTHER_RELAYER }), 'OrderIdMismatch');
+    const forged = keccak256(stripped);
+    await fillAndCheck(forged, stripped, { from: OTHER_RELAYER });
+    // The origin never escrowed the forged order: even an attestation of its fill moves nothing.
+    await expectRevert(settle(forged, address(OTHER_RELAYER), await filledBy(forged, address(OTHER_RELAYER))), 'OrderNotOpen');
+    expect(await statusOf(orderId)).toBe(ORDER_STATUS.opened);
+    await fillAndCheck(orderId, originData, { from: RELAYER });
+    await settleAndCheck(orderId, address(RELAYER));
+  });
+
+  it('records the repayment address fillerData names, and settlement pays that address exactly once', async () => {
+    const repayment = privateKeyToAccount(generatePrivateKey()).address;
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    await fillAndCheck(orderId, originData, { from: OTHER_RELAYER, repayment, extra: 0n });
+    const fillerBefore = await balanceOf(a, a.usdc, address(OTHER_RELAYER));
+    await settleAndCheck(orderId, repayment);
+    expect(await balanceOf(a, a.usdc, address(OTHER_RELAYER))).toBe(fillerBefore);
+    await expectRevert(settle(orderId, repayment, await filledBy(orderId, repayment)), 'OrderNotOpen');
+    await expectRevert(settle(orderId, address(OTHER_RELAYER), await filledBy(orderId, address(OTHER_RELAYER))), 'OrderNotOpen');
+  });
+
+  it('a zero repayment address means the filler itself, and the extra still counts', async () => {
+    const { orderId, originData } = await openAndCheck(await xQuote({ tokenIn: a.usdc, tokenOut: b.usdc, amountIn: parseUnits('100', 6) }));
+    const data = encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [zeroAddress, 7n]);
+    const { received } = await fillAndCheck(orderId, originData, { from: OTHER_RELAYER, fillerData: data, extra: 7n });
+    expect(received).toBe(decodeOriginData(originData).dstBridgeAmount + 7n);
+  });
+
+  it('racing fills of one order in one block: one fills, the other reverts AlreadyFilled and pays nothing but gas', async () => {
+    const { orderId, originData } = await openAndCheck(await ethToEth());
+    const fillers = [RELAYER, OTHER_RELAYER];
+    const before = await Promise.all(fillers.map((f) => balanceOf(b, b.usdc, address(f))));
+    await b.test.setAutomine(false);
+    let hashes: Hex[];
+    try {
+      hashes = await Promise.all(fillers.map((from) => b.c.wallet(from).writeContract({
+        address: settler, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, '0x'], gas: GAS, account: devAccount(from), chain: b.c.chain,
+      })));
+      await b.test.mine({ blocks: 1 });
+    } finally {
+      await b.test.setAutomine(true);
+    }
+    const receipts = await Promise.all(hashes.map((hash) => b.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })));
+    expect(receipts.map((r) => r.blockNumber)).toEqual([receipts[0]?.blockNumber, receipts[0]?.blockNumber]);
+    const winners = receipts.flatMap((r, i) => (r.status === 'success' ? [i] : []));
+    expect(winners).toHaveLength(1);
+    const winner = winners[0] ?? 0;
+    const loser = 1 - winner;
+    const loserHash = hashes[loser];
+    if (!loserHash) throw new Error('two fills expected');
+    const tx = await b.c.publicClient.getTransaction({ hash: loserHash });
+    await expectRevert(b.c.publicClient.call({ account: tx.from, to: tx.to, data: tx.input }), 'AlreadyFilled');
+    expect(await balanceOf(b, b.usdc, address(fillers[loser] ?? 0))).toBe(before[loser]);
+    expect(await balanceOf(b, b.usdc, address(fillers[winner] ?? 0))).toBe((before[winner] ?? 0n) - decodeOriginData(originData).dstBridgeAmount);
+    const [record] = await b.c.publicClient.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] });
+    expect(record).toBe(address(fillers[winner] ?? 0));
+    const logs = await b.c.publicClient.getContractEvents({ address: settler, abi: destinationSettlerAbi, eventName: 'Filled', args: { orderId }, fromBlock: 0n });
+    expect(logs).toHaveLength(1);
   });
 });
 

@@ -139,6 +139,11 @@ const EnvSchema = z.object({
    * At most 2 h: with a quote's hour of life it stays inside the router's MAX_FILL_WINDOW_SEC (4 h on the devnet).
    */
   CROSSCHAIN_FILL_WINDOW_SEC: intInRange('CROSSCHAIN_FILL_WINDOW_SEC', 5, 7_200, 300),
+  /**
+   * Cross-chain: seconds from the quote during which only our relayer (the destination chain's `relayer` in the
+   * registry) may fill the order; after them any filler may. 0 leaves orders open to every filler at once.
+   */
+  CROSSCHAIN_EXCLUSIVITY_SEC: intInRange('CROSSCHAIN_EXCLUSIVITY_SEC', 0, 3_600, 60),
   /** Cross-chain: the most slippage a cross-chain firm quote accepts, in bps (above it: 400 naming slippage). */
   CROSSCHAIN_MAX_SLIPPAGE_BPS: intInRange('CROSSCHAIN_MAX_SLIPPAGE_BPS', 0, 10_000, 300),
   /** Cross-chain: the fill time quoted until fills have been measured. */

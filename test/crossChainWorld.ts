@@ -46,6 +46,9 @@ export type OrderRequest = {
   relayerFee?: { bps: number; gas: bigint };
   /** The recipient's minimum (default: the payout when USDC comes out, 1 wei when native does). */
   minAmountOut?: bigint;
+  /** Only this filler may fill until `exclusivityDeadline` (destination clock); default: anyone at once. */
+  exclusiveFiller?: Address;
+  exclusivityDeadline?: number;
 };
 
 export type CrossChainWorld = {
@@ -62,7 +65,7 @@ export type CrossChainWorld = {
   /** sendOrder, then waits for the receipt. */
   openOrder(request: OrderRequest): Promise<OpenedOrder>;
   /** Filled logs of `orderId` on `dst`: more than one would be a double fill. */
-  fillLogs(dst: WorldChain, orderId?: Hex): Promise<{ orderId: Hex; relayer: Address }[]>;
+  fillLogs(dst: WorldChain, orderId?: Hex): Promise<{ orderId: Hex; relayer: Address; repayment: Address }[]>;
   settleLogs(src: WorldChain, orderId?: Hex): Promise<{ orderId: Hex }[]>;
   /** `scripts/relayer.ts` as its own process on this world's data folder (asking the attester at `attesterUrl`). */
   spawnRelayer(env?: Record<string, string>): ChildProcess;
@@ -136,6 +139,7 @@ export async function startCrossChainWorld(dataDir: string, options: { activity?
       dstLegs: nativeOut ? [{ amountIn: dstBridgeAmount, path: [dst.usdc, dst.config.weth] }] : [],
       // From the later of the two clocks: a chain without blocks for a while has an old head.
       fillDeadline: Math.max(Number(dstHead.timestamp), Number(srcHead.timestamp)) + fillWindowSec, deadline: srcHead.timestamp + 600n,
+      exclusiveFiller: request.exclusiveFiller ?? zeroAddress, exclusivityDeadline: request.exclusivityDeadline ?? 0,
     };
     const signature = await signCrossChainQuote(signer, src.id, src.router, quote);
     // The order id binds the escrow: what the pool gives at the price just read (a test trades nothing in between).
@@ -186,7 +190,7 @@ export async function startCrossChainWorld(dataDir: string, options: { activity?
     },
     async fillLogs(dst, orderId) {
       const logs = await dst.client.getLogs({ address: dst.settler, event: FILLED, args: orderId ? { orderId } : {}, fromBlock: 0n, toBlock: 'latest' });
-      return logs.map((l) => ({ orderId: l.args.orderId as Hex, relayer: l.args.relayer as Address }));
+      return logs.map((l) => ({ orderId: l.args.orderId as Hex, relayer: l.args.filler as Address, repayment: l.args.repayment as Address }));
     },
     async settleLogs(src, orderId) {
       const logs = await src.client.getLogs({ address: src.router, event: SETTLED, args: orderId ? { orderId } : {}, fromBlock: 0n, toBlock: 'latest' });

@@ -12,7 +12,9 @@ import {Leg} from "./LegSwapper.sol";
 /// `fillDeadline` on the destination clock. `dstBridgeAmount` and `dstLegs` are the destination at the quoted escrow:
 /// `open` scales them with the escrow the source swap actually produced, less the relayer's fee on it
 /// (`relayerFeeBps` of the escrow, rounded up, plus `relayerGasFee`), so the trader's slippage covers the whole route
-/// and the relayer's fee stays whole. `tokenIn`/`tokenOut` are address(0) for the native coin.
+/// and the relayer's fee stays whole. `tokenIn`/`tokenOut` are address(0) for the native coin. Until
+/// `exclusivityDeadline` (inclusive, destination clock) only `exclusiveFiller` may fill; after it anyone may (zero
+/// `exclusiveFiller`: anyone at once).
 struct CrossChainQuote {
     bytes32 quoteId;
     address sender;
@@ -35,11 +37,13 @@ struct CrossChainQuote {
     Leg[] dstLegs;
     uint32 fillDeadline;
     uint64 deadline;
+    address exclusiveFiller;
+    uint32 exclusivityDeadline;
 }
 
 /// @notice What the destination settler needs to fill an order: ERC-7683 `originData = abi.encode(FillOrder)` and
 /// `orderId = keccak256(originData)`, so every field is bound to the order and a changed field is another order.
-/// `dstBridgeAmount` and `dstLegs` are as scaled to the escrow at `open`.
+/// `dstBridgeAmount` and `dstLegs` are as scaled to the escrow at `open`; the exclusivity is the quote's.
 struct FillOrder {
     uint64 originChainId;
     address originSettler;
@@ -55,4 +59,6 @@ struct FillOrder {
     Leg[] dstLegs;
     uint32 fillDeadline;
     uint64 openDeadline;
+    address exclusiveFiller;
+    uint32 exclusivityDeadline;
 }

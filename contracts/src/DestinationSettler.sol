@@ -15,23 +15,33 @@ import {LegSwapper} from "./LegSwapper.sol";
 /// swapped along the order's destination legs so that the recipient receives at least the order's minimum. Each order
 /// fills at most once, only here, only on its destination chain and not after its fill deadline (this chain's
 /// clock). The record of fills is the single arbiter of filled or not; the contract holds nothing afterwards.
-/// @notice `fillerData` is empty or `abi.encode(uint256 extraBridgeAmount)`: bridge asset the filler adds from its own
-/// inventory to the order's `dstBridgeAmount` (the legs scaled to the sum), so that it can still deliver the recipient's
-/// minimum after the destination pools moved against the order.
+/// @notice Any address may fill, except that until an order's `exclusivityDeadline` (inclusive) only its
+/// `exclusiveFiller` may. `fillerData` is empty or `abi.encode(address repayment, uint256 extraBridgeAmount)`:
+/// `repayment` is where the origin settler pays the escrow for this fill (zero, or empty fillerData: the filler itself),
+/// and the extra is bridge asset the filler adds from its own inventory to the order's `dstBridgeAmount` (the legs
+/// scaled to the sum), so that it can still deliver the recipient's minimum after the destination pools moved against
+/// the order. The record names both the filler and its repayment address; the attester reads the latter.
 contract DestinationSettler is IDestinationSettler, ReentrancyGuard, LegSwapper {
     using SafeERC20 for IERC20;
 
     struct Fill {
-        address relayer;
+        address filler;
         uint256 amountOut;
         uint64 filledAt;
+        address repayment;
     }
 
-    /// @notice The fill of each order: who paid, what the recipient received and when (zero when unfilled).
+    /// @notice The fill of each order: who paid, what the recipient received, when, and where the origin repays it
+    /// (zero when unfilled).
     mapping(bytes32 orderId => Fill) public fills;
 
     event Filled(
-        bytes32 indexed orderId, address indexed relayer, address indexed recipient, address tokenOut, uint256 amountOut
+        bytes32 indexed orderId,
+        address indexed filler,
+        address indexed recipient,
+        address tokenOut,
+        uint256 amountOut,
+        address repayment
     );
 
     error OrderIdMismatch(bytes32 orderId, bytes32 originDataHash);
@@ -39,6 +49,7 @@ contract DestinationSettler is IDestinationSettler, ReentrancyGuard, LegSwapper 
     error WrongSettler(address expected, address actual);
     error FillDeadlinePassed(uint32 fillDeadline, uint256 timestamp);
     error AlreadyFilled(bytes32 orderId);
+    error NotExclusiveFiller(address exclusiveFiller, uint32 exclusivityDeadline);
     error InvalidRecipient(address recipient);
     error InvalidValue(uint256 expected, uint256 actual);
     error InsufficientOutput(uint256 amountOut, uint256 minAmountOut);
@@ -63,18 +74,24 @@ contract DestinationSettler is IDestinationSettler, ReentrancyGuard, LegSwapper 
         if (o.dstSettler != address(this)) revert WrongSettler(o.dstSettler, address(this));
         if (block.timestamp > o.fillDeadline) revert FillDeadlinePassed(o.fillDeadline, block.timestamp);
         if (fills[orderId].filledAt != 0) revert AlreadyFilled(orderId);
+        if (o.exclusiveFiller != address(0) && block.timestamp <= o.exclusivityDeadline && msg.sender != o.exclusiveFiller) {
+            revert NotExclusiveFiller(o.exclusiveFiller, o.exclusivityDeadline);
+        }
         address out = _erc20Of(o.tokenOut);
         if (o.recipient == address(0) || o.recipient == address(this) || o.recipient == out) {
             revert InvalidRecipient(o.recipient);
         }
+        address repayment;
+        uint256 extra;
+        if (fillerData.length != 0) (repayment, extra) = abi.decode(fillerData, (address, uint256));
+        if (repayment == address(0)) repayment = msg.sender;
         // Recorded before any external call: no call below can see this order as unfilled.
-        fills[orderId] = Fill(msg.sender, 0, uint64(block.timestamp));
+        fills[orderId] = Fill(msg.sender, 0, uint64(block.timestamp), repayment);
 
-        uint256 extra = fillerData.length == 0 ? 0 : abi.decode(fillerData, (uint256));
         uint256 amountOut = _deliver(o, out, extra);
         if (amountOut < o.minAmountOut) revert InsufficientOutput(amountOut, o.minAmountOut);
         fills[orderId].amountOut = amountOut;
-        emit Filled(orderId, msg.sender, o.recipient, o.tokenOut, amountOut);
+        emit Filled(orderId, msg.sender, o.recipient, o.tokenOut, amountOut, repayment);
     }
 
     /// @dev Pays the recipient from the caller's bridge asset (`dstBridgeAmount + extra`); returns the recipient's

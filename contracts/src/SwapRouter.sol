@@ -79,7 +79,7 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
     );
     /// @notice EIP-712 typehash of CrossChainQuote, and the ERC-7683 `orderDataType` of our orders.
     bytes32 public constant CROSS_CHAIN_QUOTE_TYPEHASH = keccak256(
-        "CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 bridgeAmount,uint256 minBridgeAmount,uint16 relayerFeeBps,uint256 relayerGasFee,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline)Leg(uint256 amountIn,address[] path,uint24[] fees)"
+        "CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 bridgeAmount,uint256 minBridgeAmount,uint16 relayerFeeBps,uint256 relayerGasFee,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline,address exclusiveFiller,uint32 exclusivityDeadline)Leg(uint256 amountIn,address[] path,uint24[] fees)"
     );
     /// @notice Permit2's witness type for `swapPermit2`: the quote, its referenced types in EIP-712 order.
     string private constant PERMIT2_WITNESS_TYPE =
@@ -463,7 +463,9 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
                     q.minAmountOut,
                     _hashLegs(q.dstLegs),
                     q.fillDeadline,
-                    q.deadline
+                    q.deadline,
+                    q.exclusiveFiller,
+                    q.exclusivityDeadline
                 )
             )
         );
@@ -591,7 +593,9 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
             minAmountOut: q.minAmountOut,
             dstLegs: q.dstLegs,
             fillDeadline: q.fillDeadline,
-            openDeadline: q.deadline
+            openDeadline: q.deadline,
+            exclusiveFiller: q.exclusiveFiller,
+            exclusivityDeadline: q.exclusivityDeadline
         });
         bytes memory originData = abi.encode(fillOrder);
         resolved.user = q.sender;

@@ -8,7 +8,7 @@ import type { WitnessRequest } from './witnessOrder';
 const Address = z.string().refine((v) => isAddress(v, { strict: false })).transform((v) => v as `0x${string}`);
 const Signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/).transform((v) => v as Hex);
 const Answer = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('filled'), relayer: Address, originSettler: Address, dstChainId: z.number(), atBlock: z.number(), signature: Signature }),
+  z.object({ kind: z.literal('filled'), relayer: Address, filler: Address, originSettler: Address, dstChainId: z.number(), atBlock: z.number(), signature: Signature }),
   z.object({ kind: z.literal('expired'), originSettler: Address, dstChainId: z.number(), atBlock: z.number(), signature: Signature }),
   z.object({ kind: z.literal('pending'), dstChainId: z.number(), reason: z.string() }),
 ]);

@@ -8,7 +8,7 @@ import { witnessOrder, type WitnessRequest, type Witnessed } from './witnessOrde
 
 /** A final answer carries the signature `settle` / `refund(orderId, attestation)` accept; a pending one says why not yet. */
 export type AttesterAnswer =
-  | { kind: 'filled'; relayer: Address; originSettler: Address; dstChainId: number; atBlock: number; signature: Hex }
+  | { kind: 'filled'; relayer: Address; filler: Address; originSettler: Address; dstChainId: number; atBlock: number; signature: Hex }
   | { kind: 'expired'; originSettler: Address; dstChainId: number; atBlock: number; signature: Hex }
   | { kind: 'pending'; dstChainId: number; reason: string };
 

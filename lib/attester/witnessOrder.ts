@@ -10,7 +10,8 @@ import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
 export type WitnessRequest = { originChainId: number; orderId: Hex; originData: Hex };
 
 export type Witnessed =
-  | { kind: 'filled'; originSettler: Address; relayer: Address; dstChainId: number; atBlock: number }
+  /** `relayer` is the repayment address the fill recorded (what `settle` pays); `filler` the account that filled. */
+  | { kind: 'filled'; originSettler: Address; relayer: Address; filler: Address; dstChainId: number; atBlock: number }
   | { kind: 'expired'; originSettler: Address; dstChainId: number; atBlock: number }
   | { kind: 'pending'; dstChainId: number; reason: string };
 
@@ -49,9 +50,11 @@ export async function witnessOrder(chains: WitnessChains, request: WitnessReques
     client.readContract({ address: dst.destinationSettler, abi: destinationSettlerAbi, functionName: 'fills', args: [request.orderId], blockNumber: at }),
     client.getBlock({ blockNumber: at }),
   ]);
-  const [relayer] = fill;
+  const [filler, , , repayment] = fill;
   const originSettler = origin.swapRouter;
-  if (!isAddressEqual(relayer, zeroAddress)) return { kind: 'filled', originSettler, relayer: getAddress(relayer), dstChainId, atBlock: Number(at) };
+  if (!isAddressEqual(filler, zeroAddress)) {
+    return { kind: 'filled', originSettler, relayer: getAddress(repayment), filler: getAddress(filler), dstChainId, atBlock: Number(at) };
+  }
   // No fill can land after a block past the deadline, so the confirmed block's word is final.
   if (block.timestamp > BigInt(order.fillDeadline)) return { kind: 'expired', originSettler, dstChainId, atBlock: Number(at) };
   return {

@@ -24,7 +24,7 @@ const order = (over: Partial<CrossChainQuote> = {}): CrossChainQuote => ({
   bridgeAmount: 2_990_000_000n, minBridgeAmount: 2_975_500_000n, relayerFeeBps: 5, relayerGasFee: 100_000n,
   srcChainId: 31337n, dstChainId: 31338n, dstSettler: SETTLER, dstBridgeToken: USDC_B, dstBridgeAmount: 2_988_400_000n,
   tokenOut: zeroAddress, minAmountOut: 990_000_000_000_000_000n - 10n ** 16n, dstLegs: [{ amountIn: 2_988_400_000n, path: [USDC_B, WETH_B] }],
-  fillDeadline: NOW + TTL + WINDOW, deadline: BigInt(NOW + TTL), ...over,
+  fillDeadline: NOW + TTL + WINDOW, deadline: BigInt(NOW + TTL), exclusiveFiller: zeroAddress, exclusivityDeadline: 0, ...over,
 });
 const firmOf = (q: CrossChainQuote): FirmQuoteToCheck => ({
   calldata: encodeOpenCalldata(q, SIGNATURE), router_address: ROUTER, value: q.amountIn.toString(), allowance_target: null, fee_amount: '4000000000000000',

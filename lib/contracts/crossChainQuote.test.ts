@@ -45,6 +45,8 @@ const quote: CrossChainQuote = {
   dstLegs: [{ amountIn: 2_947_000_000n, path: [USDC, WETH] }],
   fillDeadline: 1_800_000_600,
   deadline: 1_800_000_000n,
+  exclusiveFiller: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  exclusivityDeadline: 1_800_000_060,
 };
 
 describe('crossChainQuote', () => {

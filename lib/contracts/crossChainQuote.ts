@@ -41,6 +41,8 @@ export const CROSS_CHAIN_QUOTE_TYPES = {
     { name: 'dstLegs', type: 'Leg[]' },
     { name: 'fillDeadline', type: 'uint32' },
     { name: 'deadline', type: 'uint64' },
+    { name: 'exclusiveFiller', type: 'address' },
+    { name: 'exclusivityDeadline', type: 'uint32' },
   ],
   Leg: LEG_TYPE,
 } as const;
@@ -48,7 +50,7 @@ export const CROSS_CHAIN_QUOTE_TYPES = {
 /** The ERC-7683 `orderDataType` of our orders: the EIP-712 typehash of CrossChainQuote. */
 export const CROSS_CHAIN_QUOTE_TYPEHASH: Hex = keccak256(
   toHex(
-    'CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 bridgeAmount,uint256 minBridgeAmount,uint16 relayerFeeBps,uint256 relayerGasFee,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline)Leg(uint256 amountIn,address[] path,uint24[] fees)',
+    'CrossChainQuote(bytes32 quoteId,address sender,address recipient,address tokenIn,uint256 amountIn,uint256 feeAmount,Leg[] srcLegs,uint256 bridgeAmount,uint256 minBridgeAmount,uint16 relayerFeeBps,uint256 relayerGasFee,uint64 srcChainId,uint64 dstChainId,address dstSettler,address dstBridgeToken,uint256 dstBridgeAmount,address tokenOut,uint256 minAmountOut,Leg[] dstLegs,uint32 fillDeadline,uint64 deadline,address exclusiveFiller,uint32 exclusivityDeadline)Leg(uint256 amountIn,address[] path,uint24[] fees)',
   ),
 );
 
@@ -59,7 +61,8 @@ export const CROSS_CHAIN_QUOTE_TYPEHASH: Hex = keccak256(
  * dstBridgeToken into tokenOut (empty when tokenOut is it) at the quoted escrow, and are scaled by `open` to the
  * escrow produced (relayerPayout). The relayer's fee on an escrow is `relayerFeeBps` of it, rounded up, plus
  * `relayerGasFee` (source bridge units). `fillDeadline` is unix seconds on the destination clock; `deadline` is the
- * last second the quote can be opened.
+ * last second the quote can be opened. Until `exclusivityDeadline` (inclusive, destination clock) only
+ * `exclusiveFiller` may fill; the zero address leaves the order open to every filler at once.
  */
 export type CrossChainQuote = {
   quoteId: Hex;
@@ -83,6 +86,8 @@ export type CrossChainQuote = {
   dstLegs: readonly Leg[];
   fillDeadline: number;
   deadline: bigint;
+  exclusiveFiller: Address;
+  exclusivityDeadline: number;
 };
 
 /** What the destination settler fills (Solidity `FillOrder`); `originData = abi.encode(FillOrder)`. */
@@ -101,6 +106,8 @@ export type FillOrder = {
   dstLegs: readonly Leg[];
   fillDeadline: number;
   openDeadline: bigint;
+  exclusiveFiller: Address;
+  exclusivityDeadline: number;
 };
 
 const LEGS_ABI = { type: 'tuple[]', components: [{ name: 'amountIn', type: 'uint256' }, { name: 'path', type: 'address[]' }, { name: 'fees', type: 'uint24[]' }] } as const;
@@ -122,6 +129,8 @@ const FILL_ORDER_ABI = [{
     { name: 'dstLegs', ...LEGS_ABI },
     { name: 'fillDeadline', type: 'uint32' },
     { name: 'openDeadline', type: 'uint64' },
+    { name: 'exclusiveFiller', type: 'address' },
+    { name: 'exclusivityDeadline', type: 'uint32' },
   ],
 }] as const;
 
@@ -243,6 +252,8 @@ export function fillOrderOf(quote: CrossChainQuote, originSettler: Address, escr
     dstLegs: scaleLegs(quote.dstLegs, quote.dstBridgeAmount, payout),
     fillDeadline: quote.fillDeadline,
     openDeadline: quote.deadline,
+    exclusiveFiller: quote.exclusiveFiller,
+    exclusivityDeadline: quote.exclusivityDeadline,
   };
   const originData = encodeOriginData(fillOrder);
   return { orderId: keccak256(originData), originData, fillOrder };

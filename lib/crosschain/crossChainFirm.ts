@@ -2,7 +2,7 @@
 // stored with its order id and fill deadline; the calldata opens the order on the source router.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { bytesToHex, getAddress } from 'viem';
+import { bytesToHex, getAddress, zeroAddress, type Address } from 'viem';
 import type { FirmQuote, FirmQuoteRequest } from '@/lib/api/schemas/quote';
 import { assertMayQuoteFor } from '@/lib/auth/assertMayQuoteFor';
 import type { AuthContext } from '@/lib/auth/authContext';
@@ -38,6 +38,15 @@ async function priceAtLatest(
     dst.follower.latest(searchedPools(dstSide.graph, dst.bridgeToken, base.tokenOut)),
   ]);
   return quoteCrossChain({ ...base, src: allowingSources({ ...srcSide, graph: srcGraph }, excluded), dst: allowingSources({ ...dstSide, graph: dstGraph }, excluded) });
+}
+
+/**
+ * Our relayer alone may fill for `exclusivitySec` from the quote (destination clock, never past the fill deadline);
+ * without a known relayer, or with 0 s, the order is open to every filler at once.
+ */
+function exclusivityOf(relayer: Address | undefined, fromSec: number, exclusivitySec: number, fillDeadline: number): Pick<CrossChainQuote, 'exclusiveFiller' | 'exclusivityDeadline'> {
+  if (!relayer || exclusivitySec === 0) return { exclusiveFiller: zeroAddress, exclusivityDeadline: 0 };
+  return { exclusiveFiller: relayer, exclusivityDeadline: Math.min(fromSec + exclusivitySec, fillDeadline) };
 }
 
 export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
@@ -89,6 +98,7 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
     dstLegs: legsOf(price.dstLeg),
     fillDeadline,
     deadline: BigInt(deadline),
+    ...exclusivityOf(dst.chain.relayer, Math.max(now, dstNow), config.CROSSCHAIN_EXCLUSIVITY_SEC, fillDeadline),
   };
   const signature = await signCrossChainQuote(await quoteSignerFor(src.chain), src.chain.id, router, quote);
   const { orderId } = fillOrderOf(quote, router);

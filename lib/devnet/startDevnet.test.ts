@@ -320,7 +320,7 @@ describe('startDevnet', () => {
       srcChainId: BigInt(a.id), dstChainId: BigInt(b.id),
       dstSettler: settler, dstBridgeToken: tokenAddress(b, 'USDC'), dstBridgeAmount, tokenOut: zeroAddress,
       minAmountOut: await amountsOut(cb, b, dstBridgeAmount, dstPath), dstLegs: [{ amountIn: dstBridgeAmount, path: dstPath }],
-      fillDeadline: Number(now) + 600, deadline: now + 120n,
+      fillDeadline: Number(now) + 600, deadline: now + 120n, exclusiveFiller: zeroAddress, exclusivityDeadline: 0,
     };
     const signature = await signCrossChainQuote(signer, a.id, router, quote);
     const openHash = await ca.wallet(1).sendTransaction({ to: router, data: encodeOpenCalldata(quote, signature), value: amountIn, gas: 1_000_000n, account: trader, chain: ca.chain });

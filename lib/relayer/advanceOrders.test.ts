@@ -136,7 +136,7 @@ describe('cross-chain orders through reorgs, with the attester as a witness', ()
     expect(await world.fillLogs(B, order.orderId)).toHaveLength(0);
     await relayer.pass();
     expect(await balance(B, recipient)).toBe(order.dstBridgeAmount);
-    expect(await world.fillLogs(B, order.orderId)).toEqual([{ orderId: order.orderId, relayer: relayerAccount().address }]);
+    expect(await world.fillLogs(B, order.orderId)).toEqual([{ orderId: order.orderId, relayer: relayerAccount().address, repayment: relayerAccount().address }]);
     expect(await store.find(order.orderId)).toMatchObject({ state: 'settled', pending_tx_hash: null });
     // Paid once: nothing more moves on A.
     expect(await balance(A, relayerAccount().address)).toBe(relayerOnA);
@@ -177,7 +177,7 @@ describe('cross-chain orders through reorgs, with the attester as a witness', ()
     await new Promise((r) => setTimeout(r, DEFAULT_FILL_POLICY.backoffBaseMs));
     await relayer.pass();
     expect(await balance(B, recipient)).toBe(order.dstBridgeAmount);
-    expect(await world.fillLogs(B, order.orderId)).toEqual([{ orderId: order.orderId, relayer: relayerAccount().address }]);
+    expect(await world.fillLogs(B, order.orderId)).toEqual([{ orderId: order.orderId, relayer: relayerAccount().address, repayment: relayerAccount().address }]);
     expect(await store.find(order.orderId)).toMatchObject({ state: 'settled', pending_tx_hash: null });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { getAddress, keccak256, maxUint256, toHex, type Address, type Hex } from 'viem';
+import { getAddress, keccak256, maxUint256, toHex, zeroAddress, type Address, type Hex } from 'viem';
 import { testERC20Abi, testERC20Bytecode } from '@/contracts/generated/testERC20';
 import { testRecipientAbi, testRecipientBytecode } from '@/contracts/generated/testRecipient';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
@@ -153,6 +153,7 @@ describe('relayer fill policy on two devnets', () => {
       srcChainId: BigInt(A.id), dstChainId: BigInt(B.id), dstSettler: B.settler, dstBridgeToken: B.usdc, dstBridgeAmount: 900n * USDC,
       tokenOut: B.usdc, minAmountOut: 900n * USDC, dstLegs: [],
       fillDeadline: Math.max(Number(headA.timestamp), Number(headB.timestamp)) + 600, deadline: headA.timestamp + 600n,
+      exclusiveFiller: zeroAddress, exclusivityDeadline: 0,
     };
     const signature = await signCrossChainQuote(world.signer, A.id, A.router, quote);
     const open = await A.dev.wallet(7).sendTransaction({ to: A.router, data: encodeOpenCalldata(quote, signature), account: user, chain: A.dev.chain, gas: 1_500_000n });

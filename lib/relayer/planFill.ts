@@ -2,7 +2,8 @@
 // destination swap now falls short of the order's minimum, finds the least bridge asset the relayer must add of its
 // own (fillerData) to deliver it, within its fee plus its margin.
 import 'server-only';
-import { encodeAbiParameters, encodeFunctionData, type Address, type Hex } from 'viem';
+import { encodeFunctionData, type Address, type Hex } from 'viem';
+import { encodeFillerData } from '@/lib/contracts/encodeFillerData';
 import type { FillOrder } from '@/lib/contracts/crossChainQuote';
 import type { Refusal } from './fillPolicy';
 import type { RelayerChain } from './relayerChains';
@@ -33,7 +34,7 @@ export type PlanInput = {
 };
 
 const fillData = (orderId: Hex, originData: Hex, extra: bigint): Hex => encodeFunctionData({
-  abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, extra > 0n ? encodeAbiParameters([{ type: 'uint256' }], [extra]) : '0x'],
+  abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, encodeFillerData({ extra })],
 });
 
 export async function planFill(input: PlanInput): Promise<FillPlan> {

@@ -1,6 +1,6 @@
 // Opens cross-chain orders on the fault stack's devnet exactly as a cross-chain firm quote's calldata would (the
 // shape of test/crossChainWorld.ts, signed by the configured quote signer), and reads the destination's fills.
-import { getAbiItem, keccak256, maxUint256, toHex, type Address, type Hex } from 'viem';
+import { getAbiItem, keccak256, maxUint256, toHex, zeroAddress, type Address, type Hex } from 'viem';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { encodeOpenCalldata, fillOrderOf, relayerFeeOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
@@ -34,7 +34,7 @@ export async function sendCrossChainOrders(src: ChainConfig, dst: ChainConfig, c
       sender: account.address, recipient: account.address, tokenIn: src.bridgeToken as Address, amountIn, feeAmount: 0n, srcLegs: [],
       bridgeAmount: amountIn, minBridgeAmount: amountIn, relayerFeeBps, relayerGasFee, srcChainId: BigInt(src.id), dstChainId: BigInt(dst.id), dstSettler: dst.destinationSettler as Address,
       dstBridgeToken: dst.bridgeToken as Address, dstBridgeAmount, tokenOut: dst.bridgeToken as Address, minAmountOut: dstBridgeAmount, dstLegs: [],
-      fillDeadline: Number(dstHead.timestamp) + 300, deadline: srcHead.timestamp + 600n,
+      fillDeadline: Number(dstHead.timestamp) + 300, deadline: srcHead.timestamp + 600n, exclusiveFiller: zeroAddress, exclusivityDeadline: 0,
     };
     const signature = await signCrossChainQuote(quoteSignerAccount(), src.id, src.swapRouter, quote);
     await s.wallet(USER).sendTransaction({ to: src.swapRouter, data: encodeOpenCalldata(quote, signature), account, chain: s.chain, gas: 1_500_000n, nonce: nonce++ });
