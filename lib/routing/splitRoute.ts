@@ -1,6 +1,6 @@
 // Divides an order across up to four paths when that pays more than the best single path. Marginal rates are
 // equalised on a floating-point model of the pools (each source's curve behind its float kernel); the allocation is
-// then refined and priced with the pools' exact integer math, legs simulated in execution order so that pools they
+// then priced with the pools' exact integer math, legs simulated in execution order so that pools they
 // share are priced as the router meets them.
 import type { Address } from 'viem';
 import { MAX_LEGS } from '@/lib/contracts/legs';
@@ -16,9 +16,6 @@ const CANDIDATES_BY_SPOT = 3;
 const GREEDY_CHUNKS = 32;
 /** Probe distances of the pairwise sweeps, as fractions 1/d of the order. */
 const SWEEP_STEP_DIVISORS = [16, 64, 256, 1024] as const;
-/** Integer refinement: moves of amount >> shift between legs, a bounded number of exact simulations. */
-const INTEGER_STEP_SHIFTS = [24n] as const;
-const MAX_EXACT_EVALS = 4;
 /** 2^48: the resolution at which a float share becomes an integer amount. */
 const SHARE_SCALE = 2 ** 48;
 /** A leg must carry at least this share of the order (below it, the extra gas buys next to nothing). */
@@ -283,60 +280,6 @@ function integerAmounts(amount: bigint, alloc: Float64Array, order: readonly num
   return amounts;
 }
 
-/**
- * Moves of a few integer step sizes between legs while they pay more, a bounded number of exact simulations;
- * `amounts` is updated in place and the legs' exact outputs are returned (undefined when a pool cannot take them).
- */
-function refineExact(graph: PoolGraph, paths: CandidatePath[], amounts: bigint[], amount: bigint): bigint[] | undefined {
-  // Legs that share no pool price independently: a move between two legs re-prices those two only.
-  const pools = paths.flatMap((path) => path.hops.map((hop) => hop.pool));
-  const independent = new Set(pools).size === pools.length;
-  const legOuts = paths.map(() => new Map<bigint, bigint | undefined>());
-  const simulate = (values: bigint[]): bigint[] | undefined => {
-    if (!independent) return simulateLegs(graph, paths.map((path, i) => ({ path, amountIn: values[i] ?? 0n })));
-    const outs: bigint[] = [];
-    for (let i = 0; i < paths.length; i++) {
-      const path = paths[i];
-      const value = values[i] ?? 0n;
-      const memo = legOuts[i];
-      if (!path || !memo) return undefined;
-      let out = memo.get(value);
-      if (!memo.has(value)) {
-        out = simulateLegs(graph, [{ path, amountIn: value }])?.[0];
-        memo.set(value, out);
-      }
-      if (out === undefined) return undefined;
-      outs.push(out);
-    }
-    return outs;
-  };
-  let outs = simulate(amounts);
-  let current = outs ? sum(outs) : -1n;
-  let evals = 1;
-  for (const shift of INTEGER_STEP_SHIFTS) {
-    const step = amount >> shift;
-    if (step === 0n) break;
-    for (let i = 0; i < amounts.length; i++) {
-      for (let j = 0; j < amounts.length; j++) {
-        if (i === j || (amounts[i] ?? 0n) <= step || evals >= MAX_EXACT_EVALS) continue;
-        amounts[i] = (amounts[i] ?? 0n) - step;
-        amounts[j] = (amounts[j] ?? 0n) + step;
-        const next = simulate(amounts);
-        evals++;
-        const total = next ? sum(next) : -1n;
-        if (total > current) {
-          current = total;
-          outs = next;
-        } else {
-          amounts[i] = (amounts[i] ?? 0n) + step;
-          amounts[j] = (amounts[j] ?? 0n) - step;
-        }
-      }
-    }
-  }
-  return outs;
-}
-
 function splitImpactBps(graph: PoolGraph, legs: readonly SplitLeg[], amountOut: bigint): number {
   let mid = 0n;
   for (const leg of legs) {
@@ -378,7 +321,10 @@ export function splitRoute(graph: PoolGraph, tokenIn: Address, tokenOut: Address
   const kept = amounts.map((a, i) => ({ path: legPaths[i] as CandidatePath, amountIn: a })).filter((leg) => leg.amountIn > 0n);
   const keptPaths = kept.map((leg) => leg.path);
   const keptAmounts = kept.map((leg) => leg.amountIn);
-  const outs = refineExact(graph, keptPaths, keptAmounts, amountIn);
+  // The float allocation is priced once, exactly: moving 2^-24 of the order between legs and re-pricing every leg
+  // (what this used to do three times) gained at most 0.04 bp on the 2,000-pool profile and took about 40 % of the
+  // slowest splits' time (legs that share a pool re-simulate every V3 hop for each move).
+  const outs = simulateLegs(graph, kept);
   // A leg that pays nothing would revert on-chain; the split is only worth it when every leg pays, and pays more.
   if (!outs || outs.some((o) => o === 0n) || sum(outs) <= single.amountOut) return singleLeg(single, amountIn);
   const legs = keptPaths.map((path, i) => ({ path, amountIn: keptAmounts[i] ?? 0n, amountOut: outs[i] ?? 0n }));
