@@ -4,9 +4,12 @@
 // the settlement router executes today. Prints, per point:
 //   - pool-state memory (heap after building the graph, and after the path cache filled);
 //   - route search: the first quote of a pair (candidate paths enumerated), then single-path (bestRoute) and split
-//     (splitRoute) quotes, p50/p99 µs, in BENCH_ROUNDS interleaved rounds (median over rounds, with the spread);
+//     (splitRoute) quotes, p50/p99 µs, in BENCH_ROUNDS interleaved rounds (median over rounds, with the spread); and
+//     the p99s again with each quote's wait for a CPU taken out (Linux schedstat), which tells the search's own cost
+//     from other processes' load on a shared machine;
 //   - one block's update: a new snapshot with N pools' states replaced (withStates), N = 1, 10, 100, all;
 // and one V3 pool swap simulated in-process (v3Swap, exact bigint) with 0 and with 3 initialized ticks crossed.
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Address } from 'viem';
@@ -118,14 +121,32 @@ function buildPoint(label: string, markets: ScaleMarkets): Point {
   return { label, graph, cases, stateMb, cacheMb, coldUs, pairs: pairs.size };
 }
 
-function timeQuotes(point: Point, quote: (c: Case) => void): number[] {
-  const samples: number[] = [];
+/** Nanoseconds this thread has waited for a CPU while runnable (Linux schedstat), or undefined elsewhere. */
+function cpuWaitNs(): number | undefined {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each case timed once: wall-clock µs, and the same less the time the thread waited for a CPU during the quote
+ * (other processes on the machine's cores), which is what the search itself costs.
+ */
+function timeQuotes(point: Point, quote: (c: Case) => void): { wall: number[]; onCpu: number[] } {
+  const wall: number[] = [];
+  const onCpu: number[] = [];
   for (const c of point.cases) {
+    const w0 = cpuWaitNs();
     const t0 = process.hrtime.bigint();
     quote(c);
-    samples.push(us(t0));
+    const t = us(t0);
+    const w1 = cpuWaitNs();
+    wall.push(t);
+    onCpu.push(w0 === undefined || w1 === undefined ? t : Math.max(0, t - (w1 - w0) / 1000));
   }
-  return sorted(samples);
+  return { wall: sorted(wall), onCpu: sorted(onCpu) };
 }
 
 /** States after a small swap on each of `count` pools (built outside the timing), as a block's logs would give them. */
@@ -198,16 +219,19 @@ function main(): void {
     console.log(`  pool-state memory ${p.stateMb.toFixed(2)} MB; path cache after those pairs ${p.cacheMb.toFixed(2)} MB (${p.graph.topology.pathCache.size} pairs)`);
     console.log(`  first quote of a pair (candidate paths enumerated): p50 ${percentile(cold, 50).toFixed(1)} µs, p99 ${percentile(cold, 99).toFixed(1)} µs`);
   }
-  const single = points.map(() => ({ p50: [] as number[], p99: [] as number[] }));
-  const split = points.map(() => ({ p50: [] as number[], p99: [] as number[] }));
+  const figures = () => points.map(() => ({ p50: [] as number[], p99: [] as number[], cpuP99: [] as number[] }));
+  const single = figures();
+  const split = figures();
   for (let round = 0; round < ROUNDS; round++) {
     points.forEach((p, k) => {
       const s = timeQuotes(p, (c) => bestRoute(p.graph, c.a, c.b, c.amount));
       const t = timeQuotes(p, (c) => splitRoute(p.graph, c.a, c.b, c.amount));
-      single[k]?.p50.push(percentile(s, 50));
-      single[k]?.p99.push(percentile(s, 99));
-      split[k]?.p50.push(percentile(t, 50));
-      split[k]?.p99.push(percentile(t, 99));
+      single[k]?.p50.push(percentile(s.wall, 50));
+      single[k]?.p99.push(percentile(s.wall, 99));
+      single[k]?.cpuP99.push(percentile(s.onCpu, 99));
+      split[k]?.p50.push(percentile(t.wall, 50));
+      split[k]?.p99.push(percentile(t.wall, 99));
+      split[k]?.cpuP99.push(percentile(t.onCpu, 99));
     });
   }
   console.log('\nroute search, cached candidate paths (median over rounds, spread min–max), µs');
@@ -215,6 +239,11 @@ function main(): void {
   points.forEach((p, k) => {
     const cell = (v: number[]) => `${median(v).toFixed(1)} (${spread(v)})`.padStart(16);
     console.log(`${p.label.padEnd(30)}${cell(single[k]?.p50 ?? [])}${cell(single[k]?.p99 ?? [])}${cell(split[k]?.p50 ?? [])}${cell(split[k]?.p99 ?? [])}  budget p99 ≤ 1000`);
+  });
+  console.log('the same p99s less the time each quote waited for a CPU (schedstat; other processes on the cores), µs');
+  points.forEach((p, k) => {
+    const cell = (v: number[]) => `${median(v).toFixed(1)} (${spread(v)})`.padStart(20);
+    console.log(`${p.label.padEnd(30)}  single p99 ${cell(single[k]?.cpuP99 ?? [])}  split p99 ${cell(split[k]?.cpuP99 ?? [])}`);
   });
 
   console.log('\none block\'s update: a new snapshot with N pools\' states replaced (withStates), µs, median over rounds');
