@@ -15,6 +15,8 @@ import { tokensEndpoint } from './endpoints/tokensEndpoint';
 import { quoteStatusEndpoint } from './endpoints/quoteStatusEndpoint';
 import { quoteStreamEndpoint } from './endpoints/quoteStreamEndpoint';
 import { quotesEndpoint } from './endpoints/quotesEndpoint';
+import { orderAttestationEndpoint } from './endpoints/orderAttestationEndpoint';
+import { crossChainOrdersEndpoint, crossChainOrdersStreamEndpoint } from './endpoints/crossChainOrdersEndpoint';
 import type { EndpointSpec } from './openapi';
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
@@ -35,4 +37,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   firmQuoteEndpoint,
   quoteStatusEndpoint,
   quotesEndpoint,
+  crossChainOrdersEndpoint,
+  crossChainOrdersStreamEndpoint,
+  orderAttestationEndpoint,
 ];

@@ -261,6 +261,7 @@ const TAGS = [
   { name: 'quotes', description: 'Indicative and firm swap quotes, their status, and the token\'s own quote history. Bearer token required.' },
   { name: 'market', description: 'Pairs, overviews and k-lines built from indexed on-chain swaps. Public.' },
   { name: 'chains', description: 'The configured chains, their router and tokens. Public.' },
+  { name: 'crosschain', description: 'Open cross-chain orders (ERC-7683) that any filler may fill and be repaid for, and the attestations that repay them. Public.' },
   { name: 'service', description: 'Health and this document. Public.' },
   { name: 'auth', description: 'Access tokens: guest tokens for browsers and the keys that verify every token.' },
 ];

@@ -1,4 +1,5 @@
 // The status of a cross-chain quote, derived from its stored quote, the relayer's order record and the chains' clocks.
+import { getAddress } from 'viem';
 import type { QuoteStatus } from '@/lib/api/schemas/quote';
 import type { StoredOrder } from '@/lib/crosschain/orderStore';
 import type { FillNote } from '@/lib/crosschain/fillNotes';
@@ -58,7 +59,7 @@ export function crossChainStatusOf(quote: StoredQuote, evidence: CrossChainEvide
     const status = deposit ? (pastFill ? 'expired' : 'deposited') : quote.status === 'expired' ? 'expired' : 'issued';
     return {
       ...base, status, src_tx_hash: deposit?.txHash ?? null, dst_tx_hash: null, amount_out_actual: null,
-      refund_tx_hash: null, settle_tx_hash: null, escrow, updated_at: quote.updated_at,
+      refund_tx_hash: null, settle_tx_hash: null, filler: null, escrow, updated_at: quote.updated_at,
       ...(deposit ? delayOf(status, fillDeadline, evidence) : {}),
     };
   }
@@ -72,6 +73,7 @@ export function crossChainStatusOf(quote: StoredQuote, evidence: CrossChainEvide
     amount_out_actual: order.amount_out,
     refund_tx_hash: order.refund_tx_hash,
     settle_tx_hash: order.settle_tx_hash,
+    filler: order.relayer === null ? null : getAddress(order.relayer),
     escrow: { chain_id: order.src_chain_id, token: order.escrow_token, amount: order.escrow_amount },
     updated_at: Math.max(order.updated_at, quote.updated_at),
     ...delayOf(status, order.fill_deadline, evidence),

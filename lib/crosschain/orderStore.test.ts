@@ -155,4 +155,21 @@ describe.each(TEST_DB_KINDS)('orderStore on %s', (kind) => {
     expect(await store.markSettled(id('77'), { txHash: id('d8'), block: 141 }, 5)).toBe(false);
     expect(await store.find(id('77'))).toMatchObject({ state: 'refunded', fill_block: 80, refund_block: 140, settle_tx_hash: null });
   });
+  it('pages orders for fillers newest first by open time then id, filtered by state and chains, and lists what changed since a second', async () => {
+    const base = 1_796_000_000;
+    // Bytes no other case uses; three opened in one second, one later, one to another chain.
+    for (const [byte, ts, dst] of [['c1', base, B], ['c2', base, B], ['c3', base, B], ['c4', base + 5, B], ['c5', base + 9, A]] as const) {
+      await store.recordOpened(order(byte, { open_ts: ts, dst_chain_id: dst, quote_id: id(`d${byte[1] ?? '0'}`) }), base + 100);
+    }
+    await store.markFilled(id('c2'), fill(120), base + 200);
+    const mine = (rows: { order_id: string }[]) => rows.map((r) => r.order_id).filter((o) => /^0x(c[1-5])\1+$/.test(o));
+    const all = await store.page({ limit: 1000, dstChainId: B });
+    expect(mine(all)).toEqual([id('c4'), id('c3'), id('c2'), id('c1')]);
+    const open = await store.page({ limit: 1000, state: 'opened', dstChainId: B });
+    expect(mine(open)).toEqual([id('c4'), id('c3'), id('c1')]);
+    const after = await store.page({ limit: 1000, dstChainId: B, before: { openTs: base, orderId: id('c3') } });
+    expect(mine(after)).toEqual([id('c2'), id('c1')]);
+    expect(mine(await store.page({ limit: 1000, srcChainId: A, dstChainId: A }))).toEqual([id('c5')]);
+    expect(mine(await store.changedSince(base + 150, 1000))).toEqual([id('c2')]);
+  });
 });

@@ -24,6 +24,14 @@ export type RelayerProgress = {
   nativeInventory: bigint | null;
   updatedAtMs: number;
 };
+/** Which orders a page holds (OrderStore.page). */
+export type OrderPageFilter = {
+  state?: OrderState;
+  srcChainId?: number;
+  dstChainId?: number;
+  limit: number;
+  before?: { openTs: number; orderId: string };
+};
 /** Orders waiting on the relayer, per chain: fills owed there, and settlements or refunds owed there. */
 export type PendingOrders = { chainId: number; toFill: number; toSettle: number };
 
@@ -94,6 +102,30 @@ export function orderStore(db: CrosschainDb) {
     async findByOpenTxHash(txHash: string): Promise<StoredOrder | undefined> {
       const row = await db.selectFrom('crosschain_orders').selectAll().where('open_tx_hash', '=', hex(txHash)).executeTakeFirst();
       return row ? normalise(row) : undefined;
+    },
+
+    /**
+     * A page of orders for fillers, newest first (by origin block time, then id): those before `before` (the last row
+     * of the previous page), filtered by state and chains.
+     */
+    async page(filter: OrderPageFilter): Promise<StoredOrder[]> {
+      let q = db.selectFrom('crosschain_orders').selectAll();
+      if (filter.state) q = q.where('state', '=', filter.state);
+      if (filter.srcChainId !== undefined) q = q.where('src_chain_id', '=', filter.srcChainId);
+      if (filter.dstChainId !== undefined) q = q.where('dst_chain_id', '=', filter.dstChainId);
+      const before = filter.before;
+      if (before) {
+        q = q.where((eb) => eb.or([eb('open_ts', '<', before.openTs), eb.and([eb('open_ts', '=', before.openTs), eb('order_id', '<', hex(before.orderId))])]));
+      }
+      const rows = await q.orderBy('open_ts', 'desc').orderBy('order_id', 'desc').limit(filter.limit).execute();
+      return rows.map(normalise);
+    },
+
+    /** Orders written at or after `sinceSec` (wall clock), for the orders stream. */
+    async changedSince(sinceSec: number, limit: number): Promise<StoredOrder[]> {
+      const rows = await db.selectFrom('crosschain_orders').selectAll().where('updated_at', '>=', sinceSec)
+        .orderBy('updated_at').orderBy('order_id').limit(limit).execute();
+      return rows.map(normalise);
     },
 
     /** Orders not yet settled or refunded, oldest first: the relayer's work list. */

@@ -31,6 +31,7 @@ const TEXT: Record<string, string> = {
   InvalidRecipient: 'the recipient cannot receive this token',
   FillDeadlinePassed: 'the fill deadline has passed',
   AlreadyFilled: 'the order is filled already',
+  NotExclusiveFiller: 'another filler holds the order\'s exclusivity window; anyone may fill once it ends',
   InsufficientLiquidity: 'the destination pool lacks liquidity',
   ERC20InsufficientBalance: 'the relayer lacks the bridge asset',
   ERC20InsufficientAllowance: 'the destination settler may not take the relayer\'s bridge asset',

@@ -1,8 +1,9 @@
 // End to end across two devnet chains: cross-chain quotes through the route handlers with a real JWT, deposits sent
 // with viem on the source chain, the relayer (in this process) filling on the destination and settling or refunding.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { erc20Abi, getAddress, parseUnits, zeroAddress, type Address, type Hex } from 'viem';
 import { signAccessToken } from '@/lib/auth/signAccessToken';
+import { resetEnv } from '@/lib/env';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { loadChains } from '@/lib/chains/loadChains';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
@@ -24,6 +25,16 @@ import { useTempDataDir } from '@/test/tempDataDir';
 import { POST as firmPost } from './firm/route';
 import { POST as indicativePost } from './indicative/route';
 import { GET as statusGet } from './status/route';
+import { GET as attestationGet } from '../crosschain/orders/attestation/route';
+import { GET as ordersGet } from '../crosschain/orders/route';
+import { GET as ordersStreamGet } from '../crosschain/orders/stream/route';
+import { destinationSettlerAbi } from '@/contracts/generated/destinationSettler';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
+import { decodeOriginData, encodeOriginData } from '@/lib/contracts/crossChainQuote';
+import { encodeFillerData } from '@/lib/contracts/encodeFillerData';
+import type { CrossChainOrderDTO, CrossChainOrdersPage, OrderAttestation } from '@/lib/api/schemas/crosschainOrders';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { keccak256 } from 'viem';
 
 const SENDER = 1;
 const RECIPIENT = 2;
@@ -43,7 +54,7 @@ type Firm = Quote & {
 type Status = {
   quote_id: string; status: string; src_tx_hash: string | null; dst_tx_hash: string | null; amount_out_actual: string | null;
   order_id?: string; fill_deadline?: number; refund_tx_hash?: string | null; escrow?: ChainAmount | null;
-  delayed?: boolean; delay_reason?: string | null; refund_possible_at?: number | null; refund_permissionless_at?: number | null; relayer_top_up?: string | null;
+  delayed?: boolean; delay_reason?: string | null; refund_possible_at?: number | null; refund_permissionless_at?: number | null; relayer_top_up?: string | null; filler?: string | null;
 };
 
 describe('cross-chain quotes end to end on two devnets', () => {
@@ -111,6 +122,11 @@ describe('cross-chain quotes end to end on two devnets', () => {
   const startRelayer = async () => {
     // The attester is its own process in production; here its HTTP endpoint, with its own key, runs in the test.
     attester ??= await startAttesterServer(createAttester({ account: attesterAccount(), chains: () => loadChains(), rpcTimeoutMs: 2_000 }), '127.0.0.1', 0);
+    // The public attestation endpoint asks this attester, as the web app asks ATTESTER_URL.
+    if (process.env.ATTESTER_URL !== attester.url) {
+      process.env.ATTESTER_URL = attester.url;
+      resetEnv();
+    }
     relayer = createRelayer({
       db: await crosschainDb(), chains: () => loadChains(), account: relayerAccount(), attester: attesterClient(attester.url, 5_000),
       pollMs: 100, confirmations: 0, rpcTimeoutMs: 2_000,
@@ -277,6 +293,167 @@ describe('cross-chain quotes end to end on two devnets', () => {
     const sameChain = await post(firmPost, '/v1/quote/firm', body(A, A, tokenOn(A, 'USDC'), tokenOn(A, 'WETH'), parseUnits('100', 6), { slippage: 50 }));
     expect(sameChain.status, JSON.stringify(sameChain.body)).toBe(200);
     expect(await quoteCount()).toBe(before + 2);
+  });
+
+  describe('open filling: another filler fills after our relayer\'s exclusivity window and is repaid at its repayment address', () => {
+    const FILLER = 7;
+    const attestationOf = (orderId: string) => call<OrderAttestation>(attestationGet, `/v1/crosschain/orders/attestation?order_id=${orderId}`);
+    /** A USDC (A) → USDC (B) quote deposited while our relayer is stopped; B's clock then passes its exclusivity window. */
+    const depositPastExclusivity = async () => {
+      await relayer.stop();
+      const quoted = await post<Firm>(firmPost, '/v1/quote/firm', body(A, B, tokenOn(A, 'USDC'), tokenOn(B, 'USDC'), parseUnits('500', 6)));
+      expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+      const q = quoted.body.data as Firm;
+      const { quote } = decodeOpenCalldata(q.calldata);
+      expect(quote.exclusiveFiller).toBe(B.relayer);
+      await deposit(A, q, tokenOn(A, 'USDC'));
+      const originData = fillOrderOf(quote, q.router_address).originData;
+      const c = dev(B);
+      const approval = await c.wallet(FILLER).writeContract({ address: tokenOn(B, 'USDC'), abi: erc20Abi, functionName: 'approve', args: [B.destinationSettler as Address, 10n ** 30n], account: devAccount(FILLER), chain: c.chain });
+      await c.publicClient.waitForTransactionReceipt({ hash: approval, pollingInterval: POLLING_MS });
+      // Inside the window (B's clock may already be past it: an earlier case moved it) the filler's fill reverts in words.
+      const bNow = Number((await c.publicClient.getBlock()).timestamp);
+      if (bNow < quote.exclusivityDeadline) {
+        const early = await c.publicClient.simulateContract({ address: B.destinationSettler as Address, abi: destinationSettlerAbi, functionName: 'fill', args: [q.order_id, originData, '0x'], account: devAccount(FILLER).address })
+          .then(() => 'filled', (error: unknown) => revertName(error));
+        expect(early).toBe('NotExclusiveFiller');
+        await c.publicClient.request({ method: 'evm_setNextBlockTimestamp' as never, params: [`0x${(quote.exclusivityDeadline + 1).toString(16)}`] as never });
+        await c.publicClient.request({ method: 'evm_mine' as never, params: [] as never });
+      }
+      expect(Number((await c.publicClient.getBlock()).timestamp)).toBeGreaterThan(quote.exclusivityDeadline);
+      return { q, originData };
+    };
+    const fill = async (orderId: Hex, originData: Hex, repayment: Address) => {
+      const c = dev(B);
+      const hash = await c.wallet(FILLER).writeContract({
+        address: B.destinationSettler as Address, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, encodeFillerData({ repayment })],
+        account: devAccount(FILLER), chain: c.chain, gas: 1_000_000n,
+      });
+      const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      if (receipt.status !== 'success') {
+        const why = await c.publicClient.call({ account: devAccount(FILLER).address, to: B.destinationSettler as Address, data: (await c.publicClient.getTransaction({ hash })).input, blockNumber: receipt.blockNumber - 1n })
+          .then(() => 'no revert when replayed', (error: unknown) => revertName(error));
+        throw new Error(`the fill reverted: ${why}`);
+      }
+    };
+    afterEach(async () => {
+      // Each case stops our relayer; the next one (and the rest of the file) starts from a running one.
+      await relayer.stop();
+      await startRelayer();
+    });
+    const settlements = (orderId: Hex) => dev(A).publicClient.getContractEvents({ address: A.swapRouter as Address, abi: swapRouterAbi, eventName: 'OrderSettled', args: { orderId }, fromBlock: 0n });
+    const waitForAttestation = async (orderId: string) => {
+      for (let i = 0; i < 100; i += 1) {
+        const res = await attestationOf(orderId);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        if (res.body.data?.status !== 'pending') return res.body.data as OrderAttestation;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the attestation stayed pending');
+    };
+
+    it('with our relayer stopped: it settles itself with the public attestation, is paid once, and a forged order\'s fill is never repaid', async () => {
+      const { q, originData } = await depositPastExclusivity();
+      const repayment = privateKeyToAccount(generatePrivateKey()).address;
+      // A forged copy (another recipient) is another order: the origin never opened it.
+      const forged = encodeOriginData({ ...decodeOriginData(originData), recipient: privateKeyToAccount(generatePrivateKey()).address });
+      await fill(keccak256(forged), forged, repayment);
+      expect((await attestationOf(keccak256(forged))).status).toBe(404);
+      expect(await attestationOf(q.order_id).then((r) => r.body.data?.status)).toBe('pending');
+      await fill(q.order_id, originData, repayment);
+      const attested = await waitForAttestation(q.order_id);
+      expect(attested).toMatchObject({ status: 'filled', filler: devAccount(FILLER).address, repayment, origin_settler: A.swapRouter, origin_chain_id: A.id });
+      const c = dev(A);
+      const hash = await c.wallet(FILLER).sendTransaction({ to: attested.origin_settler as Address, data: attested.calldata as Hex, account: devAccount(FILLER), chain: c.chain, gas: 500_000n });
+      expect((await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
+      const paid = await balanceOf(A, tokenOn(A, 'USDC'), repayment);
+      expect(paid).toBe(BigInt(q.bridge.src.amount));
+      // Our relayer comes back: it records the fill and the settlement, and pays nobody again.
+      await startRelayer();
+      const settled = await waitForStatus(q.quote_id, ['settled']);
+      expect(settled.status).toBe('settled');
+      expect(await settlements(q.order_id)).toHaveLength(1);
+      expect(await balanceOf(A, tokenOn(A, 'USDC'), repayment)).toBe(paid);
+    });
+
+    it('a filler killed after its fill, before settling, is still repaid: our relayer settles the fill to its repayment address', async () => {
+      const { q, originData } = await depositPastExclusivity();
+      const repayment = privateKeyToAccount(generatePrivateKey()).address;
+      await fill(q.order_id, originData, repayment);
+      await startRelayer();
+      const settled = await waitForStatus(q.quote_id, ['settled']);
+      expect(settled.status).toBe('settled');
+      expect(await balanceOf(A, tokenOn(A, 'USDC'), repayment)).toBe(BigInt(q.bridge.src.amount));
+      expect(await settlements(q.order_id)).toMatchObject([{ args: { relayer: repayment } }]);
+      const [filledBy, , , recorded] = await dev(B).publicClient.readContract({ address: B.destinationSettler as Address, abi: destinationSettlerAbi, functionName: 'fills', args: [q.order_id] });
+      expect([filledBy, recorded]).toEqual([devAccount(FILLER).address, repayment]);
+      // The status and the orders feed say who filled.
+      expect(settled.filler).toBe(devAccount(FILLER).address);
+      const page = await call<CrossChainOrdersPage>(ordersGet, `/v1/crosschain/orders?status=settled&origin_chain_id=${A.id}&limit=5`);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.data?.orders.find((o) => o.order_id === q.order_id)).toMatchObject({
+        status: 'settled', filler: devAccount(FILLER).address, exclusive_filler: B.relayer, destination_settler: B.destinationSettler,
+        origin_chain_id: A.id, destination_chain_id: B.id, input: { amount: q.bridge.src.amount }, output: { bridge_amount: q.bridge.dst.amount },
+      });
+    });
+
+    it('the orders feed pages newest first, and its stream sends each order as it opens and changes', async () => {
+      const ac = new AbortController();
+      const res = await ordersStreamGet(new Request('http://test/v1/crosschain/orders/stream', { signal: ac.signal }));
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const seen: CrossChainOrderDTO[] = [];
+      let buffer = '';
+      const readUntil = async (done: () => boolean, timeoutMs = 30_000) => {
+        const deadline = Date.now() + timeoutMs;
+        while (!done() && Date.now() < deadline) {
+          const chunk = await Promise.race([reader.read(), new Promise<undefined>((r) => setTimeout(r, 500))]);
+          if (!chunk || chunk.done) continue;
+          buffer += new TextDecoder().decode(chunk.value);
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = block.split('\n').find((l) => l.startsWith('data: '));
+            if (block.includes('event: order') && data) seen.push(JSON.parse(data.slice(6)) as CrossChainOrderDTO);
+          }
+        }
+      };
+      const ORDER = ['open', 'filled', 'settled'];
+      try {
+        const quoted = await post<Firm>(firmPost, '/v1/quote/firm', body(A, B, tokenOn(A, 'USDC'), tokenOn(B, 'USDC'), parseUnits('200', 6)));
+        const q = quoted.body.data as Firm;
+        await deposit(A, q, tokenOn(A, 'USDC'));
+        await readUntil(() => seen.some((o) => o.order_id === q.order_id && o.status === 'settled'));
+        const mine = seen.filter((o) => o.order_id === q.order_id);
+        expect(mine.at(-1)).toMatchObject({ status: 'settled', filler: B.relayer, exclusive_filler: B.relayer });
+        const steps = mine.map((o) => ORDER.indexOf(o.status));
+        expect(steps).toEqual([...steps].sort((x, y) => x - y));
+        // Paging one order at a time: newest first (open time, then id), each order once, ours among the newest.
+        const walked: CrossChainOrderDTO[] = [];
+        let cursor = '';
+        for (let page = 0; page < 4; page += 1) {
+          const res = await call<CrossChainOrdersPage>(ordersGet, `/v1/crosschain/orders?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          walked.push(...(res.body.data?.orders ?? []));
+          cursor = res.body.data?.next_cursor ?? '';
+          if (!cursor) break;
+        }
+        expect(walked.length).toBeGreaterThan(1);
+        expect(new Set(walked.map((o) => o.order_id)).size).toBe(walked.length);
+        const keys = walked.map((o) => `${o.opened_at}.${o.order_id}`);
+        expect(keys).toEqual([...keys].sort((x, y) => (x < y ? 1 : -1)));
+        // Ours was opened last: only an order opened in the same second can come before it.
+        const ours = walked.find((o) => o.order_id === q.order_id);
+        expect(ours?.opened_at).toBe(walked[0]?.opened_at);
+        const bad = await call(ordersGet, '/v1/crosschain/orders?status=opened');
+        expect(bad.status).toBe(400);
+        expect(bad.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'status' });
+      } finally {
+        ac.abort();
+        await reader.cancel().catch(() => undefined);
+      }
+    });
   });
 
   it('relayer stopped: the fill deadline passes on the destination → expired; the relayer returns → refunded, the escrow back on the source', async () => {

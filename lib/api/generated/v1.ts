@@ -337,6 +337,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/crosschain/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cross-chain orders any filler may fill, newest first
+         * @description Swapdesk's ERC-7683 orders as the origin chains opened them. A filler calls `fill(order_id, origin_data, fillerData)` on `destination_settler` on `destination_chain_id`, paying `output.bridge_amount` of `output.bridge_token` from its own inventory (`fillerData` = `abi.encode(address repayment, uint256 extra)`, or empty to be repaid at the filling address), and is repaid `input.amount` on the origin chain: Swapdesk's relayer settles every fill it sees, or the filler settles itself with `GET /v1/crosschain/orders/attestation`. Until `exclusivity_deadline` (destination clock) only `exclusive_filler` may fill; a second fill of one order reverts. `status=open` lists what is still fillable. Pass `next_cursor` as `cursor` for older orders.
+         */
+        get: operations["getV1CrosschainOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crosschain/orders/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cross-chain orders as they open and change (server-sent events)
+         * @description A `text/event-stream` of `order` events, each one CrossChainOrder of `GET /v1/crosschain/orders` as JSON in `data`: the open orders at once (oldest first), then every order when it opens or its status, filler or settlement changes. Comment lines (`: heartbeat`) keep the connection alive every 15 s; `retry` tells EventSource how soon to reconnect.
+         */
+        get: operations["getV1CrosschainOrdersStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crosschain/orders/attestation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attestation of a cross-chain order's fill
+         * @description Any filler may fill a Swapdesk ERC-7683 order (`GET /v1/crosschain/orders`) and be repaid on the origin chain. This answers the settlement attester's signature of what the destination chain shows for the order at its confirmation depth: `filled` with the filler and the repayment address the fill recorded (`fillerData`), or `expired`, with `calldata` (settle or refund) that any account may send to `origin_settler` on `origin_chain_id`. The escrow only ever goes to the recorded repayment address; Swapdesk's relayer also settles every fill it sees, so a filler need not. `pending` means the fill is not deep enough yet (ask again).
+         */
+        get: operations["getV1CrosschainOrdersAttestation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -809,6 +869,8 @@ export type components = {
             refund_tx_hash?: string | null;
             /** @description Cross-chain: the relayer's repayment from the escrow on the source chain */
             settle_tx_hash?: string | null;
+            /** @description Cross-chain: the address that filled the order on the destination (Swapdesk's relayer or any other filler); null until filled */
+            filler?: string | null;
             /** @description Cross-chain: the bridge asset escrowed on the source chain (what a refund returns) */
             escrow?: {
                 chain_id: number;
@@ -859,6 +921,8 @@ export type components = {
             refund_tx_hash?: string | null;
             /** @description Cross-chain: the relayer's repayment from the escrow on the source chain */
             settle_tx_hash?: string | null;
+            /** @description Cross-chain: the address that filled the order on the destination (Swapdesk's relayer or any other filler); null until filled */
+            filler?: string | null;
             /** @description Cross-chain: the bridge asset escrowed on the source chain (what a refund returns) */
             escrow?: {
                 chain_id: number;
@@ -893,6 +957,80 @@ export type components = {
             deadline: number;
             /** @description Unix seconds the quote was issued */
             created_at: number;
+        };
+        CrossChainOrdersPage: {
+            /** @description Newest first */
+            orders: components["schemas"]["CrossChainOrder"][];
+            /** @description Pass as `cursor` for older orders; null on the last page */
+            next_cursor: string | null;
+        };
+        CrossChainOrder: {
+            /** @description ERC-7683 order id: keccak256(origin_data) */
+            order_id: string;
+            origin_chain_id: number;
+            destination_chain_id: number;
+            /** @description The router that escrows the input and repays the filler */
+            origin_settler: string;
+            /** @description Call fill(order_id, origin_data, fillerData) here; fillerData = abi.encode(address repayment, uint256 extra) or empty */
+            destination_settler: string;
+            /** @description abi.encode(FillOrder): every term of the fill; any change is another order */
+            origin_data: string;
+            /** @description Unix seconds on the destination clock; fill reverts after it */
+            fill_deadline: number;
+            /** @description Until exclusivity_deadline only this address may fill; null when the order is open to anyone at once */
+            exclusive_filler: string | null;
+            /** @description Unix seconds on the destination clock (inclusive); 0 without an exclusive filler */
+            exclusivity_deadline: number;
+            /** @description The escrow on the origin chain: what the filler is repaid */
+            input: {
+                /** @description EIP-55 address */
+                token: string;
+                amount: string;
+            };
+            output: {
+                /** @description Zero address: the native coin */
+                token: string;
+                /** @description The least the recipient must receive, base units */
+                min_amount: string;
+                /** @description EIP-55 address */
+                recipient: string;
+                /** @description What the filler pays on the destination (from its own inventory) */
+                bridge_token: string;
+                /** @description How much of it, base units, before any extra the filler adds */
+                bridge_amount: string;
+            };
+            /** @enum {string} */
+            status: "open" | "filled" | "settled" | "expired" | "refunded";
+            /** @description Who filled it, once filled */
+            filler: string | null;
+            fill_tx_hash: string | null;
+            settle_tx_hash: string | null;
+            /** @description Origin block timestamp of the deposit */
+            opened_at: number;
+        };
+        OrderAttestation: {
+            order_id: string;
+            origin_chain_id: number;
+            destination_chain_id: number;
+            /** @description The router that holds the escrow; send `calldata` here on `origin_chain_id` */
+            origin_settler: string;
+            /**
+             * @description What the destination chain shows at its confirmation depth: `filled` (settle pays `repayment`), `expired` (unfilled past its deadline: the escrow goes back to the user), or `pending` (not final yet: ask again)
+             * @enum {string}
+             */
+            status: "filled" | "expired" | "pending";
+            /** @description The account that filled */
+            filler: string | null;
+            /** @description The repayment address the fill recorded: the only address settle pays */
+            repayment: string | null;
+            /** @description The attester's signature, as settle(order_id, repayment, signature) or refund(order_id, signature) take it */
+            signature: string | null;
+            /** @description Ready to send to origin_settler from any account: settle for a fill, refund for an expiry */
+            calldata: string | null;
+            /** @description Destination block the attester read */
+            at_block: number | null;
+            /** @description Why the answer is still pending */
+            reason: string | null;
         };
         /** @description AMOUNT_TOO_SMALL: HTTP 422, code 42202 */
         Error_AMOUNT_TOO_SMALL: {
@@ -4369,6 +4507,463 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error_FORBIDDEN"];
+                };
+            };
+            /** @description RATE_LIMITED (42900) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42900,
+                     *       "msg": "rate limit of 600 requests per minute exceeded; retry in 12 s",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "RATE_LIMITED",
+                     *         "retry_after_sec": 12,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_RATE_LIMITED"];
+                };
+            };
+            /** @description INTERNAL (50000) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50000,
+                     *       "msg": "internal error (request id 0f8e6c1e-3b5d-4f7a-9a51-2f0c9a1d7e42)",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INTERNAL",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INTERNAL"];
+                };
+            };
+            /** @description CHAIN_UNAVAILABLE (50300) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds to wait, when the service knows */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50300,
+                     *       "msg": "chain 31337 is not answering right now; try again shortly",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "CHAIN_UNAVAILABLE",
+                     *         "field": "src_chain_id",
+                     *         "retry_after_sec": 1,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_CHAIN_UNAVAILABLE"];
+                };
+            };
+        };
+    };
+    getV1CrosschainOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only orders in this state (`open`: escrowed and not filled yet, what a filler looks for); default every state
+                 * @example open
+                 */
+                status?: "open" | "filled" | "settled" | "expired" | "refunded";
+                /** @description Chain id */
+                origin_chain_id?: number;
+                /** @description Chain id */
+                destination_chain_id?: number;
+                /**
+                 * @description Orders per page, default 50
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description next_cursor of the previous page: older orders */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "msg": "ok",
+                     *       "data": {
+                     *         "orders": [
+                     *           {
+                     *             "order_id": "0x8f3c1b2a4d6e8f0a1c3e5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b",
+                     *             "origin_chain_id": 31337,
+                     *             "destination_chain_id": 31338,
+                     *             "origin_settler": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *             "destination_settler": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                     *             "origin_data": "0x…",
+                     *             "fill_deadline": 1795500372,
+                     *             "exclusive_filler": "0xcE0042bC5e1771eA354D4a08280c5F53ce13eA3c",
+                     *             "exclusivity_deadline": 1795500072,
+                     *             "input": {
+                     *               "token": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+                     *               "amount": "500000000"
+                     *             },
+                     *             "output": {
+                     *               "token": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+                     *               "min_amount": "499000000",
+                     *               "recipient": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                     *               "bridge_token": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+                     *               "bridge_amount": "499000000"
+                     *             },
+                     *             "status": "open",
+                     *             "filler": null,
+                     *             "fill_tx_hash": null,
+                     *             "settle_tx_hash": null,
+                     *             "opened_at": 1795500010
+                     *           }
+                     *         ],
+                     *         "next_cursor": "MTc5NTUwMDAxMC4weDhm"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        /** @constant */
+                        msg: "ok";
+                        data: components["schemas"]["CrossChainOrdersPage"];
+                    };
+                };
+            };
+            /** @description INVALID_ARGUMENT (40001) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40001,
+                     *       "msg": "amount_in must be an integer string of decimal digits (wei), without sign, exponent, decimals or leading zeros",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INVALID_ARGUMENT",
+                     *         "field": "amount_in",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INVALID_ARGUMENT"];
+                };
+            };
+            /** @description RATE_LIMITED (42900) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42900,
+                     *       "msg": "rate limit of 600 requests per minute exceeded; retry in 12 s",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "RATE_LIMITED",
+                     *         "retry_after_sec": 12,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_RATE_LIMITED"];
+                };
+            };
+            /** @description INTERNAL (50000) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50000,
+                     *       "msg": "internal error (request id 0f8e6c1e-3b5d-4f7a-9a51-2f0c9a1d7e42)",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INTERNAL",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INTERNAL"];
+                };
+            };
+        };
+    };
+    getV1CrosschainOrdersStream: {
+        parameters: {
+            query?: {
+                /** @description Chain id */
+                origin_chain_id?: number;
+                /**
+                 * @description Chain id
+                 * @example 31338
+                 */
+                destination_chain_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: candle
+                     *     data: {"order_id":"0x8f3c1b2a4d6e8f0a1c3e5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b","origin_chain_id":31337,"destination_chain_id":31338,"origin_settler":"0x5FbDB2315678afecb367f032d93F642f64180aa3","destination_settler":"0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512","origin_data":"0x…","fill_deadline":1795500372,"exclusive_filler":"0xcE0042bC5e1771eA354D4a08280c5F53ce13eA3c","exclusivity_deadline":1795500072,"input":{"token":"0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0","amount":"500000000"},"output":{"token":"0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0","min_amount":"499000000","recipient":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC","bridge_token":"0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0","bridge_amount":"499000000"},"status":"open","filler":null,"fill_tx_hash":null,"settle_tx_hash":null,"opened_at":1795500010}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description INVALID_ARGUMENT (40001) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40001,
+                     *       "msg": "amount_in must be an integer string of decimal digits (wei), without sign, exponent, decimals or leading zeros",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INVALID_ARGUMENT",
+                     *         "field": "amount_in",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INVALID_ARGUMENT"];
+                };
+            };
+            /** @description RATE_LIMITED (42900) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42900,
+                     *       "msg": "rate limit of 600 requests per minute exceeded; retry in 12 s",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "RATE_LIMITED",
+                     *         "retry_after_sec": 12,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_RATE_LIMITED"];
+                };
+            };
+            /** @description INTERNAL (50000) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50000,
+                     *       "msg": "internal error (request id 0f8e6c1e-3b5d-4f7a-9a51-2f0c9a1d7e42)",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INTERNAL",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INTERNAL"];
+                };
+            };
+        };
+    };
+    getV1CrosschainOrdersAttestation: {
+        parameters: {
+            query: {
+                /**
+                 * @description ERC-7683 order id (keccak256 of the order's originData)
+                 * @example 0x8f3c1b2a4d6e8f0a1c3e5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b
+                 */
+                order_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "msg": "ok",
+                     *       "data": {
+                     *         "order_id": "0x8f3c1b2a4d6e8f0a1c3e5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b",
+                     *         "origin_chain_id": 31337,
+                     *         "destination_chain_id": 31338,
+                     *         "origin_settler": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *         "status": "filled",
+                     *         "filler": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *         "repayment": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *         "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b",
+                     *         "calldata": "0x…",
+                     *         "at_block": 812,
+                     *         "reason": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        /** @constant */
+                        msg: "ok";
+                        data: components["schemas"]["OrderAttestation"];
+                    };
+                };
+            };
+            /** @description INVALID_ARGUMENT (40001) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40001,
+                     *       "msg": "amount_in must be an integer string of decimal digits (wei), without sign, exponent, decimals or leading zeros",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INVALID_ARGUMENT",
+                     *         "field": "amount_in",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INVALID_ARGUMENT"];
+                };
+            };
+            /** @description NOT_FOUND (40400) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40400,
+                     *       "msg": "pairId 999 is not an indexed pair on chain 31337",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "NOT_FOUND",
+                     *         "field": "pairId",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_NOT_FOUND"];
                 };
             };
             /** @description RATE_LIMITED (42900) */
