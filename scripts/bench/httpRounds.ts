@@ -1,11 +1,21 @@
 // Interleaved HTTP load rounds for the benchmarks: the indicative quote, a bare POST (POST /v1/live: the framework's
 // POST path and our route wrapper answering 405, no body parsed, no auth) and GET /v1/health, measured from outside
-// with autocannon in short rounds so drifting load from other processes hits every route alike.
+// with autocannon in short rounds so drifting load from other processes hits every route alike. Each quote asks for a
+// different amount (half to one and a half times the given order), so no two requests are the same question.
 import { createRequire } from 'node:module';
 import { zeroAddress } from 'viem';
 
 type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
-type CannonOptions = { url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string };
+type CannonRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
+type CannonOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: (Partial<CannonRequest> & { setupRequest?: (req: CannonRequest) => CannonRequest })[];
+};
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
 
 export const CONNECTIONS = 16;
@@ -56,6 +66,25 @@ function line(name: string, r: CannonResult): string {
   return `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(3)} ms  errors ${r.errors + r.timeouts}`;
 }
 
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
+
+/**
+ * Bodies like `body` whose `amount_in` differs on every call: from half to one and a half times the given amount,
+ * spread evenly (golden-ratio steps), plus the call's count in base units so no two are alike. The server prices each
+ * request afresh, as it would a real market's orders.
+ */
+export function variedBodies(body: string): () => string {
+  const parsed = JSON.parse(body) as { amount_in?: string };
+  if (parsed.amount_in === undefined) return () => body;
+  const base = BigInt(parsed.amount_in);
+  let count = 0;
+  return () => {
+    count++;
+    const share = BigInt(Math.floor(((count * GOLDEN) % 1) * 1e6));
+    return JSON.stringify({ ...parsed, amount_in: (base / 2n + (base * share) / 1_000_000n + BigInt(count)).toString() });
+  };
+}
+
 /**
  * `rounds` rounds of `roundSec` seconds on each of the three routes, the order rotating per round; prints every
  * run, each round's quote / bare POST ratio, and the median ratio with its spread.
@@ -68,9 +97,14 @@ export async function httpRounds(baseUrl: string, token: string, body: string, r
   const bareProbe = await fetch(`${baseUrl}/v1/live`, { method: 'POST', headers, body });
   if (bareProbe.status !== 405) throw new Error(`POST /v1/live answered ${bareProbe.status}, expected 405`);
 
+  // Every POST carries a different amount; the bare POST's bodies are built the same way, so the client's work matches.
+  const varied = (path: string) => {
+    const next = variedBodies(body);
+    return [{ method: 'POST', path, headers, setupRequest: (req: CannonRequest) => ({ ...req, body: next() }) }];
+  };
   const run = {
-    quote: (duration: number) => autocannon({ url: `${baseUrl}/v1/quote/indicative`, connections: CONNECTIONS, duration, method: 'POST', headers, body }),
-    bare: (duration: number) => autocannon({ url: `${baseUrl}/v1/live`, connections: CONNECTIONS, duration, method: 'POST', headers, body }),
+    quote: (duration: number) => autocannon({ url: baseUrl, connections: CONNECTIONS, duration, requests: varied('/v1/quote/indicative') }),
+    bare: (duration: number) => autocannon({ url: baseUrl, connections: CONNECTIONS, duration, requests: varied('/v1/live') }),
     health: (duration: number) => autocannon({ url: `${baseUrl}/v1/health`, connections: CONNECTIONS, duration }),
   };
   const names = { quote: 'POST /v1/quote/indicative', bare: 'POST /v1/live (405, bare POST)', health: 'GET /v1/health' } as const;
@@ -97,5 +131,7 @@ export async function httpRounds(baseUrl: string, token: string, body: string, r
   console.log(`ratio   quote / bare POST: median ${median(ratios).toFixed(3)} over ${rounds} rounds (spread ${sorted[0]?.toFixed(3)}–${sorted.at(-1)?.toFixed(3)}), ${legs}-leg quote (target ≥ 0.9)`);
   const errors = figures.flatMap((f) => [f.quote, f.bare, f.health]).reduce((s, r) => s + r.errors + r.timeouts, 0);
   if (errors > 0) console.log('warning: transport errors or timeouts during the runs');
+  const refused = figures.reduce((s, f) => s + f.quote.non2xx, 0);
+  if (refused > 0) console.log(`warning: ${refused} quotes answered other than 200 (the ratio counts them as quotes)`);
   return { rounds: figures, medianRatio: median(ratios), ratios, legs };
 }
