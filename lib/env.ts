@@ -79,6 +79,9 @@ const EnvSchema = z.object({
   RELAYER_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
     message: 'RELAYER_KEY must be a 0x-prefixed 32-byte hex private key',
   }),
+  SUBMITTER_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
+    message: 'SUBMITTER_KEY must be a 0x-prefixed 32-byte hex private key',
+  }),
   JWT_PRIVATE_KEY: optionalString,
   JWT_ISSUER: z.string().default('swapdesk'),
   NEXTAUTH_URL: optionalString,
@@ -169,6 +172,12 @@ const EnvSchema = z.object({
   RELAYER_FILL_BACKOFF_MS: intInRange('RELAYER_FILL_BACKOFF_MS', 10, 60_000, 2_000),
   /** Cross-chain: mined fills of one order that may revert (each burns gas) before the relayer gives up on it. */
   RELAYER_MAX_FILL_REVERTS: intInRange('RELAYER_MAX_FILL_REVERTS', 1, 100, 3),
+  /** How often the gasless submitter looks for posted orders and follows the ones it sent. */
+  SUBMITTER_POLL_MS: intInRange('SUBMITTER_POLL_MS', 20, 60_000, 250),
+  /** Gasless: the gas fee is the submitter's estimated gas × the current gas price × this margin, in percent. */
+  GASLESS_GAS_MARGIN_PCT: intInRange('GASLESS_GAS_MARGIN_PCT', 100, 1_000, 150),
+  /** Gasless: the least time a quote must have left for the submitter to take it (firm expiry, and again at POST /v1/orders). */
+  GASLESS_MIN_WINDOW_SEC: intInRange('GASLESS_MIN_WINDOW_SEC', 1, 600, 10),
   /** /v1/health answers 503 when the relayer's deposit scan is more blocks than this behind the chain's deposit depth below its head. */
   HEALTH_MAX_RELAYER_LAG_BLOCKS: intInRange('HEALTH_MAX_RELAYER_LAG_BLOCKS', 0, 1_000_000, 20),
 });
@@ -203,6 +212,9 @@ export const CLUSTER_SETTINGS = {
   },
   relayer: {
     RELAYER_KEY: 'the relayer account that fills cross-chain orders (one inventory, whichever copy holds the lease)',
+  },
+  submitter: {
+    SUBMITTER_KEY: 'the account that sends gasless orders and pays their gas (one nonce sequence, whichever copy holds the lease)',
   },
   attester: {
     ATTESTER_KEY: 'the attester key the settlers trust (its own process, never the relayer\'s)',

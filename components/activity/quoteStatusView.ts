@@ -10,6 +10,8 @@ const SAME_CHAIN: Record<StatusName, StatusView> = {
   issued: { label: 'Quoted', tone: 'pending', final: false, detail: 'Waiting for the swap transaction' },
   filled: { label: 'Swapped', tone: 'done', final: true, detail: 'Executed as quoted' },
   expired: { label: 'Expired', tone: 'failed', final: true, detail: 'Not executed before its deadline' },
+  submitted: { label: 'Submitted', tone: 'pending', final: false, detail: 'Signed; Swapdesk is sending the swap transaction' },
+  failed: { label: 'Not sent', tone: 'failed', final: true, detail: 'Swapdesk could not send it; nothing of yours moved' },
   // Not reached by same-chain quotes; listed so every status has words.
   deposited: { label: 'Deposited', tone: 'pending', final: false, detail: 'Deposit seen' },
   settled: { label: 'Settled', tone: 'done', final: true, detail: 'Settled' },
@@ -23,6 +25,9 @@ const CROSS_CHAIN: Record<StatusName, StatusView> = {
   settled: { label: 'Complete', tone: 'done', final: true, detail: 'Delivered and settled' },
   expired: { label: 'Expired', tone: 'failed', final: false, detail: 'Not delivered in time; the refund follows' },
   refunded: { label: 'Refunded', tone: 'returned', final: true, detail: 'Not delivered; the deposit went back to the sender' },
+  // Gasless cross-chain orders are not offered yet; listed so every status has words.
+  submitted: { label: 'Submitted', tone: 'pending', final: false, detail: 'Signed; Swapdesk is sending the deposit' },
+  failed: { label: 'Not sent', tone: 'failed', final: true, detail: 'Swapdesk could not send it; nothing of yours moved' },
 };
 
 export function quoteStatusView(status: StatusName, crossChain: boolean, deposited = false): StatusView {

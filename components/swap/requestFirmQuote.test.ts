@@ -45,7 +45,9 @@ const request: FirmQuoteRequest = {
   slippage: 0.5,
   expiry_time_sec: 60,
 };
-const firm = (amountOut: string): FirmQuote => ({ ...request, quote_id: 'q', calldata: '0x', router_address: request.to_address, amount_out: amountOut, min_amount_out: '0', fee_rate: 20, fee_amount: '2', deadline: 1, value: '1000', allowance_target: null, route: [], price_impact_bps: 0, block_number: 1 });
+// The request's own switches (gasless) are not echoed; the answer carries its own `gasless` object.
+const { gasless: _gasless, ...echoed } = request;
+const firm = (amountOut: string): FirmQuote => ({ ...echoed, quote_id: 'q', calldata: '0x', router_address: request.to_address, amount_out: amountOut, min_amount_out: '0', fee_rate: 20, fee_amount: '2', deadline: 1, value: '1000', allowance_target: null, route: [], price_impact_bps: 0, block_number: 1 });
 const ok = (amountOut: string): Answer => ({ status: 200, body: { code: 0, msg: 'ok', data: firm(amountOut) } });
 
 describe('requestFirmQuote', () => {

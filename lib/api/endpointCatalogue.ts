@@ -17,6 +17,7 @@ import { quoteStreamEndpoint } from './endpoints/quoteStreamEndpoint';
 import { quotesEndpoint } from './endpoints/quotesEndpoint';
 import { orderAttestationEndpoint } from './endpoints/orderAttestationEndpoint';
 import { crossChainOrdersEndpoint, crossChainOrdersStreamEndpoint } from './endpoints/crossChainOrdersEndpoint';
+import { ordersEndpoint } from './endpoints/ordersEndpoint';
 import type { EndpointSpec } from './openapi';
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
@@ -36,6 +37,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   quoteStreamEndpoint,
   firmQuoteEndpoint,
   quoteStatusEndpoint,
+  ordersEndpoint,
   quotesEndpoint,
   crossChainOrdersEndpoint,
   crossChainOrdersStreamEndpoint,

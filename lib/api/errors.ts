@@ -11,6 +11,7 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, code: 40400, retryable: false },
   METHOD_NOT_ALLOWED: { status: 405, code: 40500, retryable: false },
   SLIPPAGE_EXCEEDED: { status: 409, code: 40900, retryable: true },
+  ORDER_EXISTS: { status: 409, code: 40901, retryable: false },
   PAYLOAD_TOO_LARGE: { status: 413, code: 41300, retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 41500, retryable: false },
   NO_ROUTE: { status: 422, code: 42200, retryable: false },

@@ -43,3 +43,19 @@ export function registerRelayerStatus(provider: RelayerStatus | undefined): void
 export function relayerStatus(): RelayerStatus | undefined {
   return (globalThis as RelayerHolder)[RELAYER_KEY];
 }
+
+/** The gasless submitter's account and gas balance on one chain, as it last recorded them; undefined before it ran there. */
+export type SubmitterChainStatus = { address: string; nativeBalance: string; updatedAtMs: number };
+export type SubmitterStatus = (chainId: number) => Promise<SubmitterChainStatus | undefined>;
+
+const SUBMITTER_KEY = Symbol.for('swapdesk.submitterStatus');
+type SubmitterHolder = { [SUBMITTER_KEY]?: SubmitterStatus };
+
+/** Registers (or with `undefined`, removes) the submitter status provider; same lifetime rules as the indexer's. */
+export function registerSubmitterStatus(provider: SubmitterStatus | undefined): void {
+  (globalThis as SubmitterHolder)[SUBMITTER_KEY] = provider;
+}
+
+export function submitterStatus(): SubmitterStatus | undefined {
+  return (globalThis as SubmitterHolder)[SUBMITTER_KEY];
+}

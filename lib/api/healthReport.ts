@@ -5,7 +5,7 @@ import { depthsOf, type ChainConfig } from '@/lib/chains/chainConfig';
 import { latestBlock } from '@/lib/chains/latestBlock';
 import { env } from '@/lib/env';
 import type { ChainHealth, HealthResponse, RelayerHealth } from './endpoints/healthEndpoint';
-import { indexerCheckpoint, relayerStatus, type IndexerCheckpoint, type RelayerStatus } from './healthChecks';
+import { indexerCheckpoint, relayerStatus, submitterStatus, type IndexerCheckpoint, type RelayerStatus } from './healthChecks';
 import { servicesHealth } from './servicesHealth';
 
 async function indexerState(provider: IndexerCheckpoint, chainId: number, head: bigint, maxLag: number): Promise<Partial<ChainHealth>> {
@@ -62,6 +62,9 @@ async function chainHealth(chain: ChainConfig, limits: Limits): Promise<ChainHea
     // The first reason stays: it is the one nearest the root (no RPC, then no indexer, then no relayer).
     if (state.reason) row = { ...row, ok: false, reason: row.reason ?? state.reason };
   }
+  // Shown, never a reason to fail: a low gas balance stops gasless orders only, and the reading says how old it is.
+  const submitter = await submitterStatus()?.(chain.id).catch(() => undefined);
+  if (submitter) row = { ...row, submitter: { address: submitter.address, gas_balance: submitter.nativeBalance, updated_at: Math.floor(submitter.updatedAtMs / 1000) } };
   return row;
 }
 

@@ -66,6 +66,10 @@ const ERROR_DETAILS: Partial<Record<ErrorType, JsonSchema>> = {
       allowed_bps: { type: 'number', description: 'The slippage allowed, bps' },
     },
   },
+  ORDER_EXISTS: {
+    required: ['status'],
+    properties: { status: { type: 'string', description: 'The order\'s current status, as GET /v1/quote/status answers it' } },
+  },
   RATE_LIMITED: { required: ['retry_after_sec'] },
   CHAIN_UNAVAILABLE: {
     properties: {
@@ -89,6 +93,7 @@ const ERROR_EXAMPLES: Record<ErrorType, { msg: string; details?: Record<string, 
     msg: 'amount_out 2990000000 is 40 bps below indicative_amount_out 3002000000, more than the slippage allows (30 bps)',
     details: { field: 'indicative_amount_out', indicative_amount_out: '3002000000', amount_out: '2990000000', deviation_bps: 40, allowed_bps: 30 },
   },
+  ORDER_EXISTS: { msg: 'quote_id 0x6d1f…d8e0 was already posted as an order; it is submitted', details: { field: 'quote_id', status: 'submitted' } },
   PAYLOAD_TOO_LARGE: { msg: 'request body must be at most 16384 bytes' },
   UNSUPPORTED_MEDIA_TYPE: { msg: 'request body must be sent with content-type: application/json' },
   NO_ROUTE: { msg: 'no pool path of up to 3 hops connects token_in to token_out', details: { field: 'token_out' } },

@@ -37,7 +37,7 @@ export function loadOrCreateKeyFile(file: string, envName = 'the key in the envi
 }
 
 /** Environment setting of each dev key file (named in the file's devnet-only header). */
-const ENV_OF_FILE: Record<string, string> = { 'quote-signer.key': 'QUOTE_SIGNER_KEY', 'attester.key': 'ATTESTER_KEY', 'relayer.key': 'RELAYER_KEY' };
+const ENV_OF_FILE: Record<string, string> = { 'quote-signer.key': 'QUOTE_SIGNER_KEY', 'attester.key': 'ATTESTER_KEY', 'relayer.key': 'RELAYER_KEY', 'submitter.key': 'SUBMITTER_KEY' };
 
 /** A service key: the configured one (production, from env) when set, else the devnet-only key file in the data folder. */
 export function configuredKey(configured: string | undefined, dataDir: string, file: string): Hex {

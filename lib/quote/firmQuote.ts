@@ -18,32 +18,58 @@ import { assertRecipientCanReceive } from './assertRecipientCanReceive';
 import { crossChainFirm } from '@/lib/crosschain/crossChainFirm';
 import { quoteChain } from './quoteChain';
 import { quoteExactIn, type ExactInQuote } from './quoteExactIn';
-import { storeIssuedQuote } from './storeIssuedQuote';
+import { storeGaslessOrder, storeIssuedQuote } from './storeIssuedQuote';
+import { gaslessGasEstimate, gaslessGasFee } from '@/lib/gasless/gaslessGasFee';
+import { BPS } from './serviceFee';
 import { routeJson } from './routeJson';
 import { searchedPools } from './searchedPools';
 import { assertWithinSlippage, minAmountOut, slippagePpm } from './slippage';
 
-async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut: Address): Promise<{ quote: ExactInQuote; chain: ChainConfig; chainId: number; router: Address; weth: Address; permit2?: Address }> {
+type Priced = { quote: ExactInQuote; chain: ChainConfig; chainId: number; router: Address; weth: Address; permit2?: Address; gasless?: { fee: bigint } };
+
+/** Service fee plus the gas fee may not exceed the router's cap (SwapRouter.FEE_CAP_BPS of amount_in). */
+const ROUTER_FEE_CAP_BPS = 100n;
+
+async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut: Address): Promise<Priced> {
   const { chain, follower } = await quoteChain(body.src_chain_id, body.dst_chain_id);
   const router = chain.swapRouter;
   if (!router) throw new DomainError('UNSUPPORTED_CHAIN', `firm quotes are not available on src_chain_id ${chain.id}: no router is deployed`, { field: 'src_chain_id' });
-  if (body.approval === 'permit2' && !chain.permit2) {
-    throw new DomainError('INVALID_ARGUMENT', `approval "permit2" is not available on src_chain_id ${chain.id}: no Permit2 is configured there`, { field: 'approval' });
+  if ((body.approval === 'permit2' || body.gasless === true) && !chain.permit2) {
+    const field = body.gasless === true ? 'gasless' : 'approval';
+    throw new DomainError('INVALID_ARGUMENT', `${field === 'gasless' ? 'gasless' : 'approval "permit2"'} is not available on src_chain_id ${chain.id}: no Permit2 is configured there`, { field });
   }
   const request = { tokenIn, tokenOut, amountIn: BigInt(body.amount_in), feeBps: env().FEE_BPS, excludedSources: excludedForQuotes(body.excluded_sources) };
   // Validate against the snapshot first so a bad request costs no RPC round trip.
   const snapshot = follower.snapshot();
   quoteExactIn(snapshot, request);
   const latest = await follower.latest(searchedPools(snapshot, tokenIn, tokenOut));
-  return { quote: quoteExactIn(latest, request), chain, chainId: chain.id, router, weth: latest.topology.weth, permit2: chain.permit2 };
+  const quote = quoteExactIn(latest, request);
+  const priced = { quote, chain, chainId: chain.id, router, weth: latest.topology.weth, permit2: chain.permit2 };
+  if (body.gasless !== true) return priced;
+  // Gasless: price the submitter's gas along the route, then take it from the input with the service fee.
+  const gasPrice = await follower.client.getGasPrice();
+  const { fee } = gaslessGasFee(latest, tokenIn, gaslessGasEstimate(quote.legs), gasPrice, env().GASLESS_GAS_MARGIN_PCT);
+  const cap = (request.amountIn * ROUTER_FEE_CAP_BPS) / BPS;
+  if (quote.feeAmount + fee > cap) {
+    throw new DomainError('AMOUNT_TOO_SMALL', `amount_in is too small for a gasless order: its gas fee of ${fee} plus the service fee exceeds the router's fee cap of ${cap} (1 % of amount_in)`, { field: 'amount_in' });
+  }
+  return { ...priced, quote: quoteExactIn(latest, { ...request, extraFee: fee }), gasless: { fee } };
+}
+
+function assertGaslessWindow(body: FirmQuoteRequest): void {
+  const window = env().GASLESS_MIN_WINDOW_SEC;
+  if (body.gasless === true && body.expiry_time_sec < window) {
+    throw new DomainError('INVALID_ARGUMENT', `expiry_time_sec must be at least ${window} for a gasless quote: the submitter needs that long to send it`, { field: 'expiry_time_sec' });
+  }
 }
 
 export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
   if (body.src_chain_id !== body.dst_chain_id) return crossChainFirm(body, auth);
   assertMayQuoteFor(auth, body.from_address);
+  assertGaslessWindow(body);
   const tokenIn = normaliseAddress(body.token_in);
   const tokenOut = normaliseAddress(body.token_out);
-  const { quote, chain, chainId, router, weth, permit2 } = await priceAtLatest(body, tokenIn, tokenOut);
+  const { quote, chain, chainId, router, weth, permit2, gasless } = await priceAtLatest(body, tokenIn, tokenOut);
   assertRecipientCanReceive(normaliseAddress(body.to_address), tokenOut, { address: router, name: 'the router itself' }, weth);
   const ppm = slippagePpm(body.slippage);
   if (body.indicative_amount_out !== undefined) assertWithinSlippage(BigInt(body.indicative_amount_out), quote.amountOut, ppm);
@@ -65,7 +91,8 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
   };
   const signature = await signRouterQuote(await quoteSignerFor(chain), chainId, router, routerQuote);
   const nativeIn = isNative(body.token_in);
-  const viaPermit2 = body.approval === 'permit2' && permit2 !== undefined;
+  const viaPermit2 = (body.approval === 'permit2' || gasless !== undefined) && permit2 !== undefined;
+  const eip712 = viaPermit2 ? permit2Eip712(chainId, router, routerQuote, permit2) : undefined;
   const data: FirmQuote = {
     quote_id: routerQuote.quoteId,
     src_chain_id: body.src_chain_id,
@@ -87,7 +114,8 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
     route: routeJson(quote),
     price_impact_bps: quote.priceImpactBps,
     block_number: Number(quote.blockNumber),
-    ...(viaPermit2 ? { permit2: { eip712: permit2Eip712(chainId, router, routerQuote, permit2) } } : {}),
+    ...(eip712 ? { permit2: { eip712 } } : {}),
+    ...(eip712 && gasless ? { gasless: { eip712, gas_fee_amount: gasless.fee.toString(), gas_fee_token: body.token_in } } : {}),
   };
   await storeIssuedQuote({
     quote_id: data.quote_id,
@@ -107,5 +135,11 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
     issued_block: Number(quote.blockNumber),
     created_at: now,
   });
+  if (gasless) {
+    await storeGaslessOrder({
+      quote_id: data.quote_id, chain_id: chainId, router_address: router, from_address: routerQuote.sender, calldata: data.calldata,
+      deadline: data.deadline, gas_fee_amount: gasless.fee.toString(),
+    });
+  }
   return data;
 }

@@ -37,6 +37,8 @@ export type ExactInRequest = {
   tokenOut: Address;
   amountIn: bigint;
   feeBps: number;
+  /** Added to the service fee, in input base units (a gasless order's gas fee); the pools swap what is left. */
+  extraFee?: bigint;
   /** Most legs the route may split into (default MAX_LEGS; 1: a single path). */
   maxLegs?: number;
   /** Liquidity sources the route may not use. */
@@ -68,7 +70,7 @@ export function quoteExactIn(fullGraph: PoolGraph, request: ExactInRequest): Exa
   if (tokenIn === tokenOut) {
     throw new DomainError('NO_ROUTE', 'token_in and token_out are the native coin and its wrapped token; wrap or unwrap with WETH directly', { field: 'token_out' });
   }
-  const feeAmount = serviceFee(request.amountIn, request.feeBps);
+  const feeAmount = serviceFee(request.amountIn, request.feeBps) + (request.extraFee ?? 0n);
   const swapAmount = request.amountIn - feeAmount;
   const route = splitRoute(graph, tokenIn, tokenOut, swapAmount, request.maxLegs ?? MAX_LEGS);
   return {

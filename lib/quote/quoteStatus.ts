@@ -13,6 +13,9 @@ import { log } from '@/lib/log';
 import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import { crossChainStatusOf, type SeenDeposit } from '@/lib/crosschain/crossChainStatusOf';
 import { quoteDb } from './quoteDb';
+import { gaslessDb } from '@/lib/gasless/gaslessDb';
+import { gaslessOrderStore } from '@/lib/gasless/gaslessOrderStore';
+import { gaslessStatus } from '@/lib/gasless/gaslessStatus';
 import { followerFor } from '@/lib/chainstate/quoteFollowers';
 import { quoteStore, type QuoteStore, type StoredQuote } from './quoteStore';
 
@@ -157,7 +160,7 @@ export async function quoteStatus(key: QuoteStatusKey, auth: AuthContext): Promi
     await settle(store, row);
     row = (await store.find(quoteId)) ?? row;
   }
-  return {
+  const answer: QuoteStatus = {
     quote_id: row.quote_id,
     status: row.status,
     src_tx_hash: row.src_tx_hash,
@@ -165,4 +168,18 @@ export async function quoteStatus(key: QuoteStatusKey, auth: AuthContext): Promi
     amount_out_actual: row.amount_out_actual,
     updated_at: row.updated_at,
   };
+  return row.status === 'filled' ? answer : withGaslessOrder(answer);
+}
+
+/**
+ * A gasless quote not (yet) filled reads as its order: `submitted` once posted, `failed` with the submitter's reason.
+ * A fill, by the submitter or anyone holding the signature, is read from the router's logs like any other.
+ */
+async function withGaslessOrder(answer: QuoteStatus): Promise<QuoteStatus> {
+  const order = await gaslessOrderStore(await gaslessDb()).find(answer.quote_id);
+  if (!order || order.status === 'issued') return answer;
+  const status = gaslessStatus(order.status);
+  if (status === 'failed') return { ...answer, status, updated_at: Math.floor(order.updated_at_ms / 1000), error: { reason: order.error_reason ?? 'the submitter could not send it' } };
+  if (status === 'submitted' && answer.status === 'issued') return { ...answer, status, src_tx_hash: order.tx_hash };
+  return answer;
 }

@@ -11,6 +11,12 @@ export const RelayerHealth = z.object({
   pending_settlements: z.number().int().describe('Filled or expired orders owed a settlement or refund on this chain'),
 });
 
+export const SubmitterHealth = z.object({
+  address: z.string().describe('The gasless submitter\'s account, which pays the gas of posted orders'),
+  gas_balance: z.string().describe('Its native balance here, wei, as it last recorded it'),
+  updated_at: z.number().int().describe('Unix seconds of that reading'),
+});
+
 export const ChainHealth = z.object({
   chain_id: z.number().int(),
   name: z.string(),
@@ -20,6 +26,7 @@ export const ChainHealth = z.object({
   indexed_block: z.number().int().nullable().optional().describe('Last indexed block (absent without an indexer)'),
   indexer_lag_blocks: z.number().int().nullable().optional(),
   relayer: RelayerHealth.optional().describe('Cross-chain relayer on this chain (absent when the chain takes no part in cross-chain orders)'),
+  submitter: SubmitterHealth.optional().describe('Gasless submitter on this chain (absent before it has run here)'),
   reason: z.string().optional().describe('Why this chain is not healthy'),
 }).meta({ id: 'ChainHealth' });
 

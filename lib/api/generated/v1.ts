@@ -317,6 +317,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a gasless order
+         * @description Hands a gasless firm quote (asked with `gasless: true`) and from_address's signature of its `gasless.eip712` to Swapdesk's submitter, which sends the transaction and pays its gas; follow it with GET /v1/quote/status (`submitted` → `filled`, or `failed` with `error.reason`, and then nothing of the sender's moved). A signature by anyone but from_address is 400 naming `signature`; a quote that is not gasless, expired or too close to its deadline for the submitter (GASLESS_MIN_WINDOW_SEC) is 400 naming `quote_id`; a second post of one quote is 409 ORDER_EXISTS with the current status. Only the token subject that obtained the quote can post it; any other id is 404.
+         */
+        post: operations["postV1Orders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/quotes": {
         parameters: {
             query?: never;
@@ -431,6 +451,15 @@ export type components = {
                 pending_fills: number;
                 /** @description Filled or expired orders owed a settlement or refund on this chain */
                 pending_settlements: number;
+            };
+            /** @description Gasless submitter on this chain (absent before it has run here) */
+            submitter?: {
+                /** @description The gasless submitter's account, which pays the gas of posted orders */
+                address: string;
+                /** @description Its native balance here, wei, as it last recorded it */
+                gas_balance: string;
+                /** @description Unix seconds of that reading */
+                updated_at: number;
             };
             /** @description Why this chain is not healthy */
             reason?: string;
@@ -810,6 +839,34 @@ export type components = {
                     };
                 };
             };
+            /** @description With gasless true: sign `eip712` as from_address and POST { quote_id, signature } to /v1/orders; Swapdesk's submitter sends the transaction */
+            gasless?: {
+                /** @description What from_address signs (the same PermitWitnessTransferFrom as `permit2.eip712`); POST the signature to /v1/orders */
+                eip712: {
+                    domain: {
+                        /** @constant */
+                        name: "Permit2";
+                        chainId: number;
+                        /** @description EIP-55 address */
+                        verifyingContract: string;
+                    };
+                    types: {
+                        [key: string]: {
+                            name: string;
+                            type: string;
+                        }[];
+                    };
+                    /** @constant */
+                    primaryType: "PermitWitnessTransferFrom";
+                    message: {
+                        [key: string]: unknown;
+                    };
+                };
+                /** @description The submitter's gas (estimated gas × current gas price × GASLESS_GAS_MARGIN_PCT), converted to gas_fee_token at the quote's prices; already inside fee_amount, amount_out and min_amount_out */
+                gas_fee_amount: string;
+                /** @description Token the gas fee is taken in: token_in, from the input */
+                gas_fee_token: string;
+            };
             /** @description Cross-chain: the ERC-7683 order id the deposit will open (bytes32 hex) */
             order_id?: string;
             /** @description Cross-chain: Unix seconds on the destination chain's clock; unfilled by then, the deposit is refunded */
@@ -843,14 +900,16 @@ export type components = {
              * @enum {string}
              */
             approval?: "allowance" | "permit2";
+            /** @description true: Swapdesk's submitter sends the transaction and the sender needs no native coin. Implies approval "permit2"; sign `gasless.eip712` and POST it to /v1/orders. The gas fee (`gasless.gas_fee_amount`, in token_in) is inside fee_amount, so amount_out and min_amount_out already pay for it. Same-chain token input only; expiry_time_sec must leave the submitter GASLESS_MIN_WINDOW_SEC */
+            gasless?: boolean;
         };
         QuoteStatus: {
             quote_id: string;
             /**
-             * @description Same-chain: issued → filled | expired. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited
+             * @description Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender's moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited
              * @enum {string}
              */
-            status: "issued" | "filled" | "expired" | "deposited" | "settled" | "refunded";
+            status: "issued" | "submitted" | "filled" | "failed" | "expired" | "deposited" | "settled" | "refunded";
             /** @description Source-chain transaction that executed the quote (cross-chain: the deposit) */
             src_tx_hash: string | null;
             /** @description Cross-chain: the fill on the destination chain */
@@ -887,8 +946,27 @@ export type components = {
             refund_possible_at?: number | null;
             /** @description Cross-chain: Unix seconds (source clock) from which anyone can refund the escrow and the fee without the service (fill_deadline + the router's REFUND_GRACE_SEC + 1); null once final or when unknown */
             refund_permissionless_at?: number | null;
+            /** @description Gasless: why the submitter did not execute the order (status failed); null otherwise */
+            error?: {
+                /** @description Why, in words, with the router's or Permit2's error name when it had one */
+                reason: string;
+            } | null;
             /** @description Cross-chain: destination bridge asset (wei) the relayer added of its own to deliver min_amount_out after the destination pool moved; null when none */
             relayer_top_up?: string | null;
+        };
+        OrderAccepted: {
+            quote_id: string;
+            /**
+             * @description The submitter will send it; follow it with GET /v1/quote/status
+             * @constant
+             */
+            status: "submitted";
+        };
+        OrderRequest: {
+            /** @description A gasless firm quote of this token */
+            quote_id: string;
+            /** @description from_address's EIP-712 signature of the quote's `gasless.eip712` */
+            signature: string;
         };
         QuotesPage: {
             /** @description Newest first */
@@ -899,10 +977,10 @@ export type components = {
         QuoteActivity: {
             quote_id: string;
             /**
-             * @description Same-chain: issued → filled | expired. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited
+             * @description Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender's moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited
              * @enum {string}
              */
-            status: "issued" | "filled" | "expired" | "deposited" | "settled" | "refunded";
+            status: "issued" | "submitted" | "filled" | "failed" | "expired" | "deposited" | "settled" | "refunded";
             /** @description Source-chain transaction that executed the quote (cross-chain: the deposit) */
             src_tx_hash: string | null;
             /** @description Cross-chain: the fill on the destination chain */
@@ -939,6 +1017,11 @@ export type components = {
             refund_possible_at?: number | null;
             /** @description Cross-chain: Unix seconds (source clock) from which anyone can refund the escrow and the fee without the service (fill_deadline + the router's REFUND_GRACE_SEC + 1); null once final or when unknown */
             refund_permissionless_at?: number | null;
+            /** @description Gasless: why the submitter did not execute the order (status failed); null otherwise */
+            error?: {
+                /** @description Why, in words, with the router's or Permit2's error name when it had one */
+                reason: string;
+            } | null;
             /** @description Cross-chain: destination bridge asset (wei) the relayer added of its own to deliver min_amount_out after the destination pool moved; null when none */
             relayer_top_up?: string | null;
             /** @description As requested (the zero address is the native coin) */
@@ -1221,6 +1304,29 @@ export type components = {
                 retryable: false;
                 /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
                 retry_after_sec?: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description ORDER_EXISTS: HTTP 409, code 40901 */
+        Error_ORDER_EXISTS: {
+            /** @constant */
+            code: 40901;
+            /** @description One human sentence naming the offending field or value */
+            msg: string;
+            data: null;
+            /** @description Machine-readable details; may carry more keys */
+            error: {
+                /** @constant */
+                type: "ORDER_EXISTS";
+                /** @description The request field at fault */
+                field?: string;
+                /** @constant */
+                retryable: false;
+                /** @description Seconds to wait before retrying (RATE_LIMITED, CHAIN_UNAVAILABLE, a retryable INSUFFICIENT_LIQUIDITY) */
+                retry_after_sec?: number;
+                /** @description The order's current status, as GET /v1/quote/status answers it */
+                status: string;
             } & {
                 [key: string]: unknown;
             };
@@ -4285,6 +4391,308 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error_NOT_FOUND"];
+                };
+            };
+            /** @description RATE_LIMITED (42900) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds until the window resets */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 42900,
+                     *       "msg": "rate limit of 600 requests per minute exceeded; retry in 12 s",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "RATE_LIMITED",
+                     *         "retry_after_sec": 12,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_RATE_LIMITED"];
+                };
+            };
+            /** @description INTERNAL (50000) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50000,
+                     *       "msg": "internal error (request id 0f8e6c1e-3b5d-4f7a-9a51-2f0c9a1d7e42)",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "INTERNAL",
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_INTERNAL"];
+                };
+            };
+            /** @description CHAIN_UNAVAILABLE (50300) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Seconds to wait, when the service knows */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 50300,
+                     *       "msg": "chain 31337 is not answering right now; try again shortly",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "CHAIN_UNAVAILABLE",
+                     *         "field": "src_chain_id",
+                     *         "retry_after_sec": 1,
+                     *         "retryable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_CHAIN_UNAVAILABLE"];
+                };
+            };
+        };
+    };
+    postV1Orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quote_id": "0x6d1f1c4be3a8d1f7b5e3a0c9d2f4e6a8b0c2d4e6f8a0b2c4d6e8f0a2b4c6d8e0",
+                 *       "signature": "0x5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a1b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "msg": "ok",
+                     *       "data": {
+                     *         "quote_id": "0x6d1f1c4be3a8d1f7b5e3a0c9d2f4e6a8b0c2d4e6f8a0b2c4d6e8f0a2b4c6d8e0",
+                     *         "status": "submitted"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        /** @constant */
+                        msg: "ok";
+                        data: components["schemas"]["OrderAccepted"];
+                    };
+                };
+            };
+            /** @description MALFORMED_REQUEST (40000), INVALID_ARGUMENT (40001) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40000,
+                     *       "msg": "request body is not valid JSON",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "MALFORMED_REQUEST",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_MALFORMED_REQUEST"] | components["schemas"]["Error_INVALID_ARGUMENT"];
+                };
+            };
+            /** @description UNAUTHENTICATED (40100) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40100,
+                     *       "msg": "authorization header with a Bearer token is required",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "UNAUTHENTICATED",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_UNAUTHENTICATED"];
+                };
+            };
+            /** @description FORBIDDEN (40300) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40300,
+                     *       "msg": "access token lacks the quote:firm scope",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "FORBIDDEN",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_FORBIDDEN"];
+                };
+            };
+            /** @description NOT_FOUND (40400) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40400,
+                     *       "msg": "pairId 999 is not an indexed pair on chain 31337",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "NOT_FOUND",
+                     *         "field": "pairId",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_NOT_FOUND"];
+                };
+            };
+            /** @description ORDER_EXISTS (40901) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 40901,
+                     *       "msg": "quote_id 0x6d1f…d8e0 was already posted as an order; it is submitted",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "ORDER_EXISTS",
+                     *         "field": "quote_id",
+                     *         "status": "submitted",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_ORDER_EXISTS"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE (41300) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 41300,
+                     *       "msg": "request body must be at most 16384 bytes",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "PAYLOAD_TOO_LARGE",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_PAYLOAD_TOO_LARGE"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE (41500) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 41500,
+                     *       "msg": "request body must be sent with content-type: application/json",
+                     *       "data": null,
+                     *       "error": {
+                     *         "type": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "retryable": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error_UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
             /** @description RATE_LIMITED (42900) */

@@ -28,6 +28,18 @@ function rejectPermit2Misuse(body: { approval?: unknown; token_in: unknown; src_
   }
 }
 
+/** A gasless order is a Permit2 order of ERC20 input on one chain (cross-chain gasless orders are not offered yet). */
+function rejectGaslessMisuse(body: { gasless?: unknown; approval?: unknown; token_in: unknown; src_chain_id: unknown; dst_chain_id: unknown }, ctx: z.RefinementCtx) {
+  if (body.gasless !== true) return;
+  if (typeof body.token_in === 'string' && /^0x0{40}$/.test(body.token_in)) {
+    ctx.addIssue({ code: 'custom', path: ['gasless'], message: 'gasless needs token input: native input is sent as the transaction value, which someone must pay' });
+  } else if (body.src_chain_id !== body.dst_chain_id) {
+    ctx.addIssue({ code: 'custom', path: ['gasless'], message: 'gasless cross-chain orders are not supported yet: gasless is offered for same-chain quotes only' });
+  } else if (body.approval === 'allowance') {
+    ctx.addIssue({ code: 'custom', path: ['approval'], message: 'approval "allowance" cannot be gasless: a gasless order takes its input through Permit2 (leave approval out or say "permit2")' });
+  }
+}
+
 const slippage = z
   .number({ error: 'slippage must be a JSON number of percent from 0 to 100, e.g. 0.5' })
   .refine((v) => Number.isFinite(v) && v >= 0 && v <= 100, { message: 'slippage must be a percent from 0 to 100' })
@@ -74,9 +86,14 @@ export const FirmQuoteRequest = z
       .enum(APPROVALS, { error: 'approval must be "allowance" or "permit2"' })
       .optional()
       .describe('How the router takes token input: "allowance" (default) — approve allowance_target (the router), then send; "permit2" — approve Permit2 once per token, then sign `permit2.eip712` for each swap and append the signature to calldata (same-chain token input only)'),
+    gasless: z
+      .boolean({ error: 'gasless must be true or false' })
+      .optional()
+      .describe('true: Swapdesk\'s submitter sends the transaction and the sender needs no native coin. Implies approval "permit2"; sign `gasless.eip712` and POST it to /v1/orders. The gas fee (`gasless.gas_fee_amount`, in token_in) is inside fee_amount, so amount_out and min_amount_out already pay for it. Same-chain token input only; expiry_time_sec must leave the submitter GASLESS_MIN_WINDOW_SEC'),
   })
   .superRefine(rejectSameToken)
   .superRefine(rejectPermit2Misuse)
+  .superRefine(rejectGaslessMisuse)
   .meta({ id: 'FirmQuoteRequest' });
 
 export const QuoteStatusQuery = z
@@ -147,6 +164,14 @@ const crossChainExtras = {
     .describe('Cross-chain: the bridge asset (a USD stablecoin) on each chain'),
 };
 
+const Permit2TypedData = z
+  .object({
+    domain: z.object({ name: z.literal('Permit2'), chainId: z.number().int(), verifyingContract: Address }),
+    types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+    primaryType: z.literal('PermitWitnessTransferFrom'),
+    message: z.record(z.string(), z.unknown()),
+  });
+
 export const IndicativeQuote = z.object({
   src_chain_id: z.number().int().describe('Echo of request'),
   dst_chain_id: z.number().int().describe('Echo of request'),
@@ -191,17 +216,18 @@ export const FirmQuote = z.object({
   ...crossChainExtras,
   permit2: z
     .object({
-      eip712: z
-        .object({
-          domain: z.object({ name: z.literal('Permit2'), chainId: z.number().int(), verifyingContract: Address }),
-          types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
-          primaryType: z.literal('PermitWitnessTransferFrom'),
-          message: z.record(z.string(), z.unknown()),
-        })
-        .describe('EIP-712 typed data (eth_signTypedData_v4; integers as decimal strings): Permit2\'s PermitWitnessTransferFrom of exactly amount_in of token_in to router_address, nonce = quote_id, deadline = deadline, witness = the whole signed quote'),
+      eip712: Permit2TypedData.describe('EIP-712 typed data (eth_signTypedData_v4; integers as decimal strings): Permit2\'s PermitWitnessTransferFrom of exactly amount_in of token_in to router_address, nonce = quote_id, deadline = deadline, witness = the whole signed quote'),
     })
     .optional()
     .describe('With approval "permit2": sign `eip712` as from_address and send calldata ‖ uint256(signature length) ‖ signature to router_address; one signature and one transaction per swap'),
+  gasless: z
+    .object({
+      eip712: Permit2TypedData.describe('What from_address signs (the same PermitWitnessTransferFrom as `permit2.eip712`); POST the signature to /v1/orders'),
+      gas_fee_amount: Wei.describe('The submitter\'s gas (estimated gas × current gas price × GASLESS_GAS_MARGIN_PCT), converted to gas_fee_token at the quote\'s prices; already inside fee_amount, amount_out and min_amount_out'),
+      gas_fee_token: Address.describe('Token the gas fee is taken in: token_in, from the input'),
+    })
+    .optional()
+    .describe('With gasless true: sign `eip712` as from_address and POST { quote_id, signature } to /v1/orders; Swapdesk\'s submitter sends the transaction'),
   order_id: z.string().optional().describe('Cross-chain: the ERC-7683 order id the deposit will open (bytes32 hex)'),
   fill_deadline: z.number().int().optional().describe('Cross-chain: Unix seconds on the destination chain\'s clock; unfilled by then, the deposit is refunded'),
 }).meta({ id: 'FirmQuote' });
@@ -209,8 +235,8 @@ export const FirmQuote = z.object({
 export const QuoteStatus = z.object({
   quote_id: z.string(),
   status: z
-    .enum(['issued', 'filled', 'expired', 'deposited', 'settled', 'refunded'])
-    .describe('Same-chain: issued → filled | expired. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited'),
+    .enum(['issued', 'submitted', 'filled', 'failed', 'expired', 'deposited', 'settled', 'refunded'])
+    .describe('Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender\'s moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited'),
   src_tx_hash: z.string().nullable().describe('Source-chain transaction that executed the quote (cross-chain: the deposit)'),
   dst_tx_hash: z.string().nullable().describe('Cross-chain: the fill on the destination chain'),
   amount_out_actual: Wei.nullable().describe('What the recipient received, wei of token_out'),
@@ -227,6 +253,7 @@ export const QuoteStatus = z.object({
   delay_reason: z.string().nullable().optional().describe('Cross-chain: why the order is (or was) not delivered, in words, with the named reason (InsufficientOutput, NativeTransferFailed, EscrowTooSmall, …); null when nothing held it up'),
   refund_possible_at: z.number().int().nullable().optional().describe('Cross-chain: Unix seconds (destination clock) from which the escrow and the service fee can be refunded with the attester\'s signature (fill_deadline + 1); null once filled, settled or refunded'),
   refund_permissionless_at: z.number().int().nullable().optional().describe('Cross-chain: Unix seconds (source clock) from which anyone can refund the escrow and the fee without the service (fill_deadline + the router\'s REFUND_GRACE_SEC + 1); null once final or when unknown'),
+  error: z.object({ reason: z.string().describe('Why, in words, with the router\'s or Permit2\'s error name when it had one') }).nullable().optional().describe('Gasless: why the submitter did not execute the order (status failed); null otherwise'),
   relayer_top_up: Wei.nullable().optional().describe('Cross-chain: destination bridge asset (wei) the relayer added of its own to deliver min_amount_out after the destination pool moved; null when none'),
 }).meta({ id: 'QuoteStatus' });
 

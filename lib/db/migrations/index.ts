@@ -12,6 +12,7 @@ import * as m0400 from './0400_job_leases';
 import * as m0510 from './0510_market_discovery';
 import * as m0520 from './0520_market_v3_pairs';
 import * as m0535 from './0535_relayer_payouts';
+import * as m0600 from './0600_gasless_orders';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0510_market_discovery': m0510,
   '0520_market_v3_pairs': m0520,
   '0535_relayer_payouts': m0535,
+  '0600_gasless_orders': m0600,
 };

@@ -1,0 +1,29 @@
+// Request and response schemas of POST /v1/orders (API.md §9): a signed gasless quote handed to Swapdesk's submitter.
+import { z } from 'zod';
+
+const BYTES32_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+/** 65-byte (r, s, v) or 64-byte EIP-2098 compact signatures, as Permit2 takes both. */
+const SIGNATURE_PATTERN = /^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/;
+
+export const OrderRequest = z
+  .strictObject({
+    quote_id: z
+      .string({ error: 'quote_id must be a string' })
+      .refine((v) => BYTES32_PATTERN.test(v), { message: 'quote_id must be 0x followed by 64 hex digits' })
+      .describe('A gasless firm quote of this token'),
+    signature: z
+      .string({ error: 'signature must be a string' })
+      .refine((v) => SIGNATURE_PATTERN.test(v), { message: 'signature must be 0x followed by a 65-byte (or 64-byte compact) signature in hex' })
+      .describe('from_address\'s EIP-712 signature of the quote\'s `gasless.eip712`'),
+  })
+  .meta({ id: 'OrderRequest' });
+
+export const OrderAccepted = z
+  .object({
+    quote_id: z.string(),
+    status: z.literal('submitted').describe('The submitter will send it; follow it with GET /v1/quote/status'),
+  })
+  .meta({ id: 'OrderAccepted' });
+
+export type OrderRequest = z.infer<typeof OrderRequest>;
+export type OrderAccepted = z.infer<typeof OrderAccepted>;

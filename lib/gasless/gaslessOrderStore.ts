@@ -1,0 +1,96 @@
+// Reads and writes gasless orders; the same queries run on SQLite and PostgreSQL. Every state change is a conditional
+// update from the state it leaves, so two writers can never both move one order (a second POST, a second submitter).
+import type { Transaction } from 'kysely';
+import type { GaslessDb, GaslessOrdersTable, GaslessOrderState, GaslessTables } from './gaslessTables';
+
+export type GaslessOrder = Omit<GaslessOrdersTable, 'deadline' | 'submitted_at_ms' | 'sent_at_ms' | 'updated_at_ms'> & {
+  deadline: number;
+  submitted_at_ms: number | null;
+  sent_at_ms: number | null;
+  updated_at_ms: number;
+};
+export type NewGaslessOrder = Pick<GaslessOrder, 'quote_id' | 'chain_id' | 'router_address' | 'from_address' | 'calldata' | 'deadline' | 'gas_fee_amount'>;
+export type SentTx = { txHash: string; rawTx: string; nonce: number };
+/** Run inside each of the submitter's write transactions: throws when its lease was taken over. */
+export type Fence = (trx: Transaction<GaslessTables>) => Promise<void>;
+
+const noFence: Fence = async () => undefined;
+
+function normalise(row: GaslessOrdersTable): GaslessOrder {
+  const ms = (v: string | number | null) => (v === null ? null : Number(v));
+  return {
+    ...row,
+    deadline: Number(row.deadline),
+    submitted_at_ms: ms(row.submitted_at_ms),
+    sent_at_ms: ms(row.sent_at_ms),
+    updated_at_ms: Number(row.updated_at_ms),
+  };
+}
+
+export function gaslessOrderStore(db: GaslessDb) {
+  const move = async (quoteId: string, from: readonly GaslessOrderState[], set: Partial<GaslessOrdersTable>, fence: Fence): Promise<boolean> =>
+    db.transaction().execute(async (trx) => {
+      await fence(trx);
+      const result = await trx.updateTable('gasless_orders').set(set).where('quote_id', '=', quoteId.toLowerCase()).where('status', 'in', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    });
+
+  return {
+    async insert(order: NewGaslessOrder, nowMs: number): Promise<void> {
+      await db.insertInto('gasless_orders').values({
+        ...order, quote_id: order.quote_id.toLowerCase(), status: 'issued', signature: null, tx_hash: null, raw_tx: null, tx_nonce: null,
+        error_reason: null, submitted_at_ms: null, sent_at_ms: null, updated_at_ms: nowMs,
+      }).execute();
+    },
+
+    async find(quoteId: string): Promise<GaslessOrder | undefined> {
+      const row = await db.selectFrom('gasless_orders').selectAll().where('quote_id', '=', quoteId.toLowerCase()).executeTakeFirst();
+      return row ? normalise(row) : undefined;
+    },
+
+    /** `issued` → `submitted` with the user's signature; false when the order had already left `issued`. */
+    submit(quoteId: string, signature: string, nowMs: number): Promise<boolean> {
+      return move(quoteId, ['issued'], { status: 'submitted', signature, submitted_at_ms: nowMs, updated_at_ms: nowMs }, noFence);
+    },
+
+    /** Posted orders of a chain not yet sent, oldest first. */
+    async submitted(chainId: number, limit: number): Promise<GaslessOrder[]> {
+      const rows = await db.selectFrom('gasless_orders').selectAll().where('chain_id', '=', chainId).where('status', '=', 'submitted')
+        .orderBy('submitted_at_ms').limit(limit).execute();
+      return rows.map(normalise);
+    },
+
+    /** Orders of a chain whose transaction was recorded (and perhaps sent) and is not yet mined, in nonce order. */
+    async sent(chainId: number): Promise<GaslessOrder[]> {
+      const rows = await db.selectFrom('gasless_orders').selectAll().where('chain_id', '=', chainId).where('status', '=', 'sent').orderBy('tx_nonce').execute();
+      return rows.map(normalise);
+    },
+
+    /** `submitted` → `sent`, recording the signed transaction before it is handed to the node. */
+    markSent(quoteId: string, tx: SentTx, nowMs: number, fence: Fence = noFence): Promise<boolean> {
+      return move(quoteId, ['submitted'], { status: 'sent', tx_hash: tx.txHash, raw_tx: tx.rawTx, tx_nonce: tx.nonce, sent_at_ms: nowMs, updated_at_ms: nowMs }, fence);
+    },
+
+    markFilled(quoteId: string, nowMs: number, fence: Fence = noFence): Promise<boolean> {
+      return move(quoteId, ['sent'], { status: 'filled', updated_at_ms: nowMs }, fence);
+    },
+
+    /** The submitter could not (or would not) execute the order: `reason` says why, in words. */
+    markFailed(quoteId: string, reason: string, nowMs: number, fence: Fence = noFence): Promise<boolean> {
+      return move(quoteId, ['submitted', 'sent'], { status: 'failed', error_reason: reason, updated_at_ms: nowMs }, fence);
+    },
+
+    async recordBalance(chainId: number, address: string, balance: bigint, nowMs: number): Promise<void> {
+      await db.insertInto('gasless_submitter').values({ chain_id: chainId, address, native_balance: balance.toString(), updated_at_ms: nowMs })
+        .onConflict((oc) => oc.column('chain_id').doUpdateSet({ address, native_balance: balance.toString(), updated_at_ms: nowMs }))
+        .execute();
+    },
+
+    async balance(chainId: number): Promise<{ address: string; nativeBalance: string; updatedAtMs: number } | undefined> {
+      const row = await db.selectFrom('gasless_submitter').selectAll().where('chain_id', '=', chainId).executeTakeFirst();
+      return row ? { address: row.address, nativeBalance: row.native_balance, updatedAtMs: Number(row.updated_at_ms) } : undefined;
+    },
+  };
+}
+
+export type GaslessOrderStore = ReturnType<typeof gaslessOrderStore>;

@@ -1,0 +1,41 @@
+// Table types of gasless orders and the submitter's per-chain state (migration 0600_gasless_orders).
+import type { Kysely } from 'kysely';
+
+/** PostgreSQL returns BIGINT as a string; SQLite as a number. */
+type BigIntColumn = string | number;
+
+export type GaslessOrderState = 'issued' | 'submitted' | 'sent' | 'filled' | 'failed';
+
+export interface GaslessOrdersTable {
+  quote_id: string;
+  chain_id: number;
+  router_address: string;
+  from_address: string;
+  /** swapPermit2 calldata of the quote, without the permit signature. */
+  calldata: string;
+  /** Unix seconds. */
+  deadline: BigIntColumn;
+  gas_fee_amount: string;
+  status: GaslessOrderState;
+  /** The user's Permit2 signature, once posted. */
+  signature: string | null;
+  /** The submitter's transaction: recorded before it leaves, so a restart rebroadcasts it rather than sending again. */
+  tx_hash: string | null;
+  raw_tx: string | null;
+  tx_nonce: number | null;
+  error_reason: string | null;
+  submitted_at_ms: BigIntColumn | null;
+  sent_at_ms: BigIntColumn | null;
+  updated_at_ms: BigIntColumn;
+}
+
+export interface GaslessSubmitterTable {
+  chain_id: number;
+  address: string;
+  /** The submitter's native balance (gas), wei. */
+  native_balance: string;
+  updated_at_ms: BigIntColumn;
+}
+
+export type GaslessTables = { gasless_orders: GaslessOrdersTable; gasless_submitter: GaslessSubmitterTable };
+export type GaslessDb = Kysely<GaslessTables>;

@@ -1,0 +1,55 @@
+// POST /v1/orders: a gasless quote of the caller's, signed by its sender, becomes `submitted` for the submitter.
+import 'server-only';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { OrderAccepted, OrderRequest } from '@/lib/api/schemas/orders';
+import type { AuthContext } from '@/lib/auth/authContext';
+import { findChain } from '@/lib/chains/loadChains';
+import { PERMIT2_ADDRESS } from '@/lib/contracts/permit2';
+import { DomainError } from '@/lib/domain/DomainError';
+import { env } from '@/lib/env';
+import { quoteDb } from '@/lib/quote/quoteDb';
+import { quoteStore } from '@/lib/quote/quoteStore';
+import { gaslessDb } from './gaslessDb';
+import { gaslessOrderStore, type GaslessOrder } from './gaslessOrderStore';
+import { gaslessStatus } from './gaslessStatus';
+import { verifyOrderSignature } from './verifyOrderSignature';
+
+function alreadyPosted(quoteId: string, status: string): DomainError {
+  return new DomainError('ORDER_EXISTS', `quote_id ${quoteId} was already posted as an order; it is ${status}`, { field: 'quote_id', status });
+}
+
+function assertTimeLeft(order: GaslessOrder, quoteId: string): void {
+  const left = order.deadline - Math.floor(Date.now() / 1000);
+  if (left < 0) throw new DomainError('INVALID_ARGUMENT', `quote_id ${quoteId} expired at ${order.deadline}; ask a new gasless quote`, { field: 'quote_id' });
+  const window = env().GASLESS_MIN_WINDOW_SEC;
+  if (left < window) {
+    throw new DomainError('INVALID_ARGUMENT', `quote_id ${quoteId} expires in ${left} s, too close to its deadline for the submitter (it needs ${window} s); ask a new gasless quote`, { field: 'quote_id' });
+  }
+}
+
+export async function postOrder(body: OrderRequest, auth: AuthContext): Promise<OrderAccepted> {
+  const quote = await quoteStore(await quoteDb()).find(body.quote_id);
+  // Another caller's quote answers exactly like an unknown one: ids are not an oracle.
+  if (!quote || quote.sub !== auth.sub) throw new DomainError('NOT_FOUND', `quote_id ${body.quote_id} is not a quote of this token`, { field: 'quote_id' });
+  const store = gaslessOrderStore(await gaslessDb());
+  const order = await store.find(body.quote_id);
+  if (!order) {
+    throw new DomainError('INVALID_ARGUMENT', `quote_id ${body.quote_id} is not a gasless quote: ask the firm quote with gasless true to have Swapdesk send it`, { field: 'quote_id' });
+  }
+  if (order.status !== 'issued') throw alreadyPosted(body.quote_id, gaslessStatus(order.status));
+  if (quote.status !== 'issued') throw alreadyPosted(body.quote_id, quote.status);
+  assertTimeLeft(order, body.quote_id);
+  const chain = findChain(order.chain_id);
+  const valid = await verifyOrderSignature({
+    chainId: order.chain_id, router: getAddress(order.router_address), permit2: chain?.permit2 ?? PERMIT2_ADDRESS,
+    calldata: order.calldata as Hex, from: order.from_address as Address, signature: body.signature as Hex,
+  });
+  if (!valid) {
+    throw new DomainError('INVALID_ARGUMENT', `signature is not from_address ${order.from_address}'s signature of this quote's gasless.eip712`, { field: 'signature' });
+  }
+  if (!(await store.submit(body.quote_id, body.signature, Date.now()))) {
+    const now = await store.find(body.quote_id);
+    throw alreadyPosted(body.quote_id, now ? gaslessStatus(now.status) : 'submitted');
+  }
+  return { quote_id: quote.quote_id, status: 'submitted' };
+}
