@@ -8,6 +8,7 @@ import { swapRouterAbi, swapRouterBytecode } from '@/contracts/generated/swapRou
 import { ATTESTER_KEY_FILE } from '@/lib/contracts/attesterAccount';
 import { configuredKey, QUOTE_SIGNER_KEY_FILE } from '@/lib/contracts/quoteSigner';
 import { RELAYER_KEY_FILE } from '@/lib/contracts/relayerAccount';
+import { SUBMITTER_KEY_FILE } from '@/lib/contracts/submitterAccount';
 import { env } from '@/lib/env';
 import type { DeployedChain } from './deployDevnetChain';
 import { ACCOUNT_ROLES } from './devnetMarkets';
@@ -31,6 +32,11 @@ export function devnetAttester(dataDir: string): Address {
 /** The relayer account the app fills with on `dataDir` (RELAYER_KEY, else `<data>/relayer.key`). */
 export function devnetRelayer(dataDir: string): Address {
   return privateKeyToAccount(configuredKey(env().RELAYER_KEY, dataDir, RELAYER_KEY_FILE)).address;
+}
+
+/** The gasless submitter account the app sends orders with on `dataDir` (SUBMITTER_KEY, else `<data>/submitter.key`). */
+export function devnetSubmitter(dataDir: string): Address {
+  return privateKeyToAccount(configuredKey(env().SUBMITTER_KEY, dataDir, SUBMITTER_KEY_FILE)).address;
 }
 
 /** Identifies the router build in the devnet record (`swapRouterBuild`). */

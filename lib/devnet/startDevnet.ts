@@ -11,7 +11,8 @@ import { devClients } from './deployUniswap';
 import { ensurePermit2 } from './ensurePermit2';
 import { DEVNET_CHAINS, type ChainSpec } from './devnetMarkets';
 import { ensureCrossChain } from './ensureCrossChain';
-import { devnetAttester, devnetQuoteSigner, devnetRelayer, ensureSwapRouter, SWAP_ROUTER_BUILD } from './ensureSwapRouter';
+import { devnetAttester, devnetQuoteSigner, devnetRelayer, devnetSubmitter, ensureSwapRouter, SWAP_ROUTER_BUILD } from './ensureSwapRouter';
+import { fundSubmitter } from './fundSubmitter';
 import { readDevnetRecord, writeDevnetRecord, type DevnetChainRecord } from './devnetRecord';
 import { generateHistory } from './generateHistory';
 import { rpc as rpcClient, type Rpc } from './rpc';
@@ -55,6 +56,8 @@ export type StartDevnetOptions = {
    * the app's own (RELAYER_KEY, else `<dataDir>/relayer.key`).
    */
   relayer?: Address;
+  /** Gasless submitter kept at 100 ETH or more on each chain; by default the app's own (SUBMITTER_KEY, else `<dataDir>/submitter.key`). */
+  submitter?: Address;
   /**
    * The `--pools N` profile: a fresh chain gets about this many pools (V2 and V3) over about N / 5 tokens besides its
    * default market (lib/devnet/scaleMarkets.ts). Undefined: the default market only.
@@ -187,6 +190,7 @@ async function startChain(start: ChainStart): Promise<DevnetChain> {
     // Deployed right after the router by the same account, so a fresh devnet has it at the same address on both chains.
     const crossChain = await ensureCrossChain({ rpcUrl: chain.rpcUrl, chain: chain.record, relayer: start.options.relayer ?? devnetRelayer(dataDir) });
     chain.record = { ...chain.record, ...crossChain };
+    await fundSubmitter(devClients(chain.id, chain.rpcUrl), start.options.submitter ?? devnetSubmitter(dataDir));
   } catch (error: unknown) {
     await chain.anvil.stop();
     throw error;

@@ -12,13 +12,15 @@ export async function registerNodeServer(): Promise<void> {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const [{ readyDb }, { registerIndexerHealth }, { registerRelayerHealth }, { log }] = await Promise.all([
-    import('@/lib/db/getDb'), import('@/lib/indexer/registerIndexerHealth'), import('@/lib/relayer/registerRelayerHealth'), import('@/lib/log'),
+  const [{ readyDb }, { registerIndexerHealth }, { registerRelayerHealth }, { registerSubmitterHealth }, { log }] = await Promise.all([
+    import('@/lib/db/getDb'), import('@/lib/indexer/registerIndexerHealth'), import('@/lib/relayer/registerRelayerHealth'),
+    import('@/lib/gasless/registerSubmitterHealth'), import('@/lib/log'),
   ]);
   // Connects to Redis now (with REDIS_URL) rather than on the first request, which would count in memory meanwhile.
   (await import('@/lib/api/rateLimit')).rateLimitStore();
   registerIndexerHealth();
   registerRelayerHealth();
+  registerSubmitterHealth();
   await checkSignerAtStartUp(log);
   // A store that is down at boot must not keep quotes from being served; market routes retry on each request.
   await readyDb().catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'store not ready at start-up'));

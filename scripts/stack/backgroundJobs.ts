@@ -16,4 +16,5 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   { name: 'quote-follower', script: 'scripts/quoteFollower.ts' },
   { name: 'relayer', script: 'scripts/relayer.ts', clusterRoles: ['relayer'] },
   { name: 'attester', script: 'scripts/attester.ts', clusterRoles: ['attester'] },
+  { name: 'submitter', script: 'scripts/submitter.ts', clusterRoles: ['submitter'] },
 ];

@@ -1,0 +1,361 @@
+// Gasless same-chain swaps on a real devnet: firm quotes with `gasless: true`, POST /v1/orders with the sender's
+// Permit2 signature, and the submitter (in process, and as its own process killed mid-burst) sending them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  BaseError, decodeErrorResult, decodeFunctionData, encodeFunctionData, getAddress, parseUnits, zeroAddress, type Address, type Hex,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { permit2Abi } from '@/contracts/generated/permit2';
+import { swapRouterAbi } from '@/contracts/generated/swapRouter';
+import { testERC20Abi } from '@/contracts/generated/testERC20';
+import { signAccessToken } from '@/lib/auth/signAccessToken';
+import { loadChains } from '@/lib/chains/loadChains';
+import { stopFollowers } from '@/lib/chainstate/quoteFollowers';
+import { abiLegs } from '@/lib/contracts/legs';
+import { appendPermit2Signature, decodeSwapPermit2Calldata, PERMIT2_ADDRESS, type Permit2Eip712 } from '@/lib/contracts/permit2';
+import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
+import { submitterAccount } from '@/lib/contracts/submitterAccount';
+import { signRouterQuote } from '@/lib/contracts/swapRouterQuote';
+import { readyDb } from '@/lib/db/getDb';
+import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
+import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
+import { fundSubmitter } from '@/lib/devnet/fundSubmitter';
+import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
+import { createSubmitter, type Submitter } from '@/lib/gasless/createSubmitter';
+import { GASLESS_BASE_GAS, GASLESS_HOP_GAS } from '@/lib/gasless/gaslessGasFee';
+import type { GaslessTables } from '@/lib/gasless/gaslessTables';
+import { chainClient } from '@/lib/indexer/chainClient';
+import type { JobTables } from '@/lib/jobs/jobTables';
+import { runFillFollower } from '@/lib/quote/fillFollower';
+import type { QuoteTables } from '@/lib/quote/quotesTable';
+import { useTempDataDir } from '@/test/tempDataDir';
+import { POST as firmPost } from '../quote/firm/route';
+import { GET as statusGet } from '../quote/status/route';
+import { POST as ordersPost } from './route';
+
+const CHAIN_ID = 31337;
+const RECIPIENT = 2;
+const FRONT_RUNNER = 3;
+/** Holds USDC, approved Permit2 once, then had every wei of ETH taken away. */
+const GASLESS_TRADER = 5;
+const FEE_RECIPIENT = 9;
+const ROOT = path.resolve(__dirname, '../../..');
+
+type Envelope<T> = { code: number; msg: string; data: T | null; error?: { type: string; field?: string; status?: string } & Record<string, unknown> };
+type FirmData = {
+  quote_id: Hex; calldata: Hex; router_address: Address; from_address: string; to_address: string; amount_in: string; amount_out: string;
+  min_amount_out: string; fee_amount: string; deadline: number; allowance_target: string | null;
+  route: { hops: unknown[] }[];
+  gasless?: { eip712: Permit2Eip712; gas_fee_amount: string; gas_fee_token: string };
+};
+type StatusData = { quote_id: string; status: string; src_tx_hash: string | null; amount_out_actual: string | null; error?: { reason: string } | null };
+
+describe('gasless orders on a devnet', () => {
+  let tmp: ReturnType<typeof useTempDataDir>;
+  let anvil: Anvil;
+  let c: DevClients;
+  let stack: UniswapStack;
+  let router: Address;
+  let usdc: Address;
+  let dai: Address;
+  let integrator: string;
+  let submitter: Submitter;
+  const fillFollower = new AbortController();
+  const trader = devAccount(GASLESS_TRADER);
+
+  const call = async <T>(handler: (req: Request) => Promise<Response>, url: string, init: RequestInit & { token?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+    await new Promise((resolve) => setImmediate(resolve));
+    const res = await handler(new Request(`http://test${url}`, { ...init, headers }));
+    return { status: res.status, body: (await res.json()) as Envelope<T> };
+  };
+  const post = <T>(handler: (req: Request) => Promise<Response>, url: string, body: unknown) =>
+    call<T>(handler, url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, token: integrator });
+  const firm = (body: unknown) => post<FirmData>(firmPost, '/v1/quote/firm', body);
+  const order = (quoteId: string, signature: string) => post<{ quote_id: string; status: string }>(ordersPost, '/v1/orders', { quote_id: quoteId, signature });
+  const status = (id: string) => call<StatusData>(statusGet, `/v1/quote/status?quote_id=${id}`, { token: integrator });
+  const waitForStatus = async (id: string, wanted: string) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const res = await status(id);
+      if (res.body.data?.status === wanted || Date.now() > deadline) return res;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const balanceOf = (token: Address, who: Address) => c.publicClient.readContract({ address: token, abi: testERC20Abi, functionName: 'balanceOf', args: [who] });
+  const gaslessBody = (amountIn: string, extra: Record<string, unknown> = {}) => ({
+    src_chain_id: CHAIN_ID, dst_chain_id: CHAIN_ID, token_in: usdc, token_out: dai, amount_in: amountIn,
+    from_address: trader.address, to_address: devAccount(RECIPIENT).address, slippage: 0.5, expiry_time_sec: 120, gasless: true, ...extra,
+  });
+  const sign = async (q: FirmData, signer: { signTypedData: typeof trader.signTypedData } = trader): Promise<Hex> => {
+    const eip712 = q.gasless?.eip712;
+    if (!eip712) throw new Error('no gasless.eip712 in the answer');
+    const { EIP712Domain: _domain, ...types } = eip712.types;
+    return signer.signTypedData({ domain: eip712.domain, types, primaryType: eip712.primaryType, message: eip712.message });
+  };
+  const gaslessQuote = async (amountIn = parseUnits('2500', 6).toString(), extra: Record<string, unknown> = {}) => {
+    const res = await firm(gaslessBody(amountIn, extra));
+    expect(res.status).toBe(200);
+    return res.body.data as FirmData;
+  };
+  const orderRow = async (quoteId: string) =>
+    (await readyDb()).withTables<GaslessTables>().selectFrom('gasless_orders').selectAll().where('quote_id', '=', quoteId.toLowerCase()).executeTakeFirstOrThrow();
+  const revertName = (error: unknown): string => {
+    const raw = error instanceof BaseError ? error.walk((e) => typeof (e as { data?: unknown }).data === 'string') : undefined;
+    const data = (raw as { data?: Hex } | undefined)?.data;
+    return data ? decodeErrorResult({ abi: [...swapRouterAbi, ...permit2Abi], data }).errorName : String(error);
+  };
+
+  beforeAll(async () => {
+    tmp = useTempDataDir({ RPC_TIMEOUT_MS: '2000', QUOTE_POLL_MS: '100', QUOTE_STALE_MS: '4000', FEE_BPS: '20', RATE_LIMIT_QUOTE_PER_MIN: '1000000', JOB_LEASE_TTL_MS: '1500' });
+    anvil = await startAnvil({ chainId: CHAIN_ID });
+    c = devClients(CHAIN_ID, anvil.rpcUrl);
+    stack = await deployUniswap(c);
+    usdc = getAddress(await deployToken(c, 'USD Coin', 'USDC', 6));
+    dai = getAddress(await deployToken(c, 'Dai', 'DAI', 18));
+    router = getAddress(await deploySwapRouter(c, {
+      factory: stack.factory, weth: stack.weth, owner: devAccount(0).address, quoteSigner: quoteSignerAccount().address,
+      feeRecipient: devAccount(FEE_RECIPIENT).address, attester: devAccount(0).address,
+    }));
+    for (const t of [usdc, dai]) {
+      await mint(c, t, devAccount(0).address, 10n ** 36n);
+      await approve(c, 0, t, stack.router02);
+    }
+    await addLiquidity(c, stack, 0, stack.weth, parseUnits('1000', 18), usdc, parseUnits('3000000', 6));
+    await addLiquidity(c, stack, 0, stack.weth, parseUnits('1000', 18), dai, parseUnits('3000000', 18));
+    // The trader approves Permit2 once while it still has ETH, then has none at all.
+    await mint(c, usdc, trader.address, parseUnits('1000000', 6));
+    await approve(c, GASLESS_TRADER, usdc, PERMIT2_ADDRESS);
+    await c.publicClient.request({ method: 'anvil_setBalance' as never, params: [trader.address, '0x0'] as never });
+    await fundSubmitter(c, submitterAccount().address);
+    const file = path.join(tmp.dir, 'chains.json');
+    writeFileSync(file, JSON.stringify({ chains: [{
+      id: CHAIN_ID, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeSymbol: 'ETH', factory: stack.factory, router02: stack.router02,
+      weth: stack.weth, swapRouter: router, permit2: PERMIT2_ADDRESS, stablecoins: [usdc], blockTimeSec: 1,
+      tokens: [{ address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6 }, { address: dai, symbol: 'DAI', name: 'Dai', decimals: 18 }],
+    }] }));
+    utimesSync(file, 1_000_000, 1_000_001);
+    const db = await readyDb();
+    void runFillFollower(db.withTables<QuoteTables & JobTables>(), { chains: () => loadChains(), client: chainClient, pollMs: 100, signal: fillFollower.signal });
+    submitter = createSubmitter({ db: db.withTables<GaslessTables & QuoteTables>(), chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50 });
+    integrator = (await signAccessToken({ sub: 'gasless-integrator', scopes: ['quote:indicative', 'quote:firm'], ttlSec: 3600 })).access_token;
+  }, 120_000);
+
+  afterAll(async () => {
+    await submitter?.stop();
+    fillFollower.abort();
+    stopFollowers();
+    await anvil?.stop();
+    tmp?.cleanup();
+  });
+
+  it('an account with 0 ETH swaps USDC → DAI: it signs, Swapdesk sends, the recipient gets at least min_amount_out', async () => {
+    expect(await c.publicClient.getBalance({ address: trader.address })).toBe(0n);
+    const q = await gaslessQuote();
+    const gasFee = BigInt(q.gasless?.gas_fee_amount ?? '0');
+    expect(gasFee).toBeGreaterThan(0n);
+    expect(q.gasless?.gas_fee_token).toBe(usdc);
+    expect(q.allowance_target).toBe(PERMIT2_ADDRESS);
+    // The gas fee is inside the quote's fee, so amount_out and min_amount_out already pay for it.
+    expect(BigInt(q.fee_amount)).toBe((BigInt(q.amount_in) * 20n) / 10_000n + gasFee);
+    expect(decodeSwapPermit2Calldata(q.calldata).quote.feeAmount).toBe(BigInt(q.fee_amount));
+
+    const signature = await sign(q);
+    const posted = await order(q.quote_id, signature);
+    expect(posted.status).toBe(200);
+    expect(posted.body.data).toEqual({ quote_id: q.quote_id, status: 'submitted' });
+    expect((await status(q.quote_id)).body.data?.status).toBe('submitted');
+    // A second post of the same quote: 409 with the status it has now.
+    const again = await order(q.quote_id, signature);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ type: 'ORDER_EXISTS', field: 'quote_id', status: 'submitted' });
+
+    const paidBefore = await balanceOf(usdc, trader.address);
+    const receivedBefore = await balanceOf(dai, devAccount(RECIPIENT).address);
+    await submitter.round();
+    await submitter.round();
+    const filled = await waitForStatus(q.quote_id, 'filled');
+    expect(filled.body.data?.status).toBe('filled');
+    const hash = filled.body.data?.src_tx_hash as Hex;
+    const [tx, receipt] = await Promise.all([c.publicClient.getTransaction({ hash }), c.publicClient.getTransactionReceipt({ hash })]);
+    expect(getAddress(tx.from)).toBe(submitterAccount().address);
+    expect(receipt.status).toBe('success');
+    // The submitter's gas stayed within what the quote charged for (its estimate, before the margin).
+    const hops = BigInt(q.route.reduce((n, leg) => n + leg.hops.length, 0));
+    expect(receipt.gasUsed).toBeLessThanOrEqual(GASLESS_BASE_GAS + GASLESS_HOP_GAS.uniswap_v2 * hops);
+    expect(paidBefore - (await balanceOf(usdc, trader.address))).toBe(BigInt(q.amount_in));
+    const received = (await balanceOf(dai, devAccount(RECIPIENT).address)) - receivedBefore;
+    expect(received).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
+    expect(filled.body.data?.amount_out_actual).toBe(received.toString());
+    expect(await c.publicClient.getBalance({ address: trader.address })).toBe(0n);
+    expect((await order(q.quote_id, signature)).body.error).toMatchObject({ type: 'ORDER_EXISTS', status: 'filled' });
+  });
+
+  it('a signature by anyone but from_address is 400 naming signature, and nothing is stored', async () => {
+    const q = await gaslessQuote();
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const res = await order(q.quote_id, await sign(q, stranger));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'signature' });
+    // The sender's signature of a different quote does not serve this one either.
+    const other = await gaslessQuote();
+    expect((await order(q.quote_id, await sign(other))).body.error).toMatchObject({ field: 'signature' });
+    expect((await order(q.quote_id, `0x${'00'.repeat(65)}`)).body.error).toMatchObject({ field: 'signature' });
+    expect((await orderRow(q.quote_id)).status).toBe('issued');
+    // …and the right one is still taken afterwards.
+    expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+    await submitter.round();
+    await submitter.round();
+    expect(await orderRow(q.quote_id)).toMatchObject({ status: 'filled', error_reason: null });
+  });
+
+  it('refuses what it cannot send: unknown, non-gasless, cross-chain, native input and too short a deadline', async () => {
+    expect((await order(`0x${'ab'.repeat(32)}`, `0x${'11'.repeat(65)}`)).status).toBe(404);
+    const plain = await firm({ ...gaslessBody(parseUnits('100', 6).toString()), gasless: undefined, approval: 'permit2' });
+    const notGasless = await order(plain.body.data?.quote_id ?? '', `0x${'11'.repeat(65)}`);
+    expect(notGasless.status).toBe(400);
+    expect(notGasless.body.error).toMatchObject({ field: 'quote_id' });
+    expect(notGasless.body.msg).toMatch(/not a gasless quote/);
+    const crossChain = await firm(gaslessBody('1000000', { dst_chain_id: 31338 }));
+    expect(crossChain.status).toBe(400);
+    expect(crossChain.body.error).toMatchObject({ field: 'gasless' });
+    expect(crossChain.body.msg).toMatch(/gasless cross-chain orders are not supported yet/);
+    const native = await firm(gaslessBody('1000000', { token_in: zeroAddress }));
+    expect(native.body.error).toMatchObject({ field: 'gasless' });
+    const short = await firm(gaslessBody('1000000', { expiry_time_sec: 3 }));
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatchObject({ field: 'expiry_time_sec' });
+    const allowance = await firm(gaslessBody('1000000', { approval: 'allowance' }));
+    expect(allowance.body.error).toMatchObject({ field: 'approval' });
+  });
+
+  it('a submitter cannot change the amounts or the recipient: the permit witness binds the whole quote', async () => {
+    const q = await gaslessQuote();
+    const signature = await sign(q);
+    const { quote } = decodeSwapPermit2Calldata(q.calldata);
+    const submitterAddress = submitterAccount().address;
+    const tampered = [
+      { ...quote, recipient: submitterAddress },
+      { ...quote, minAmountOut: 1n },
+      // More fee, less swapped: the legs still add up, only the sender never agreed to it.
+      { ...quote, feeAmount: quote.feeAmount + 1_000n, legs: quote.legs.map((leg, i) => (i === 0 ? { ...leg, amountIn: leg.amountIn - 1_000n } : leg)) },
+    ];
+    for (const changed of tampered) {
+      // Even re-signed by the quote signer itself, the sender's Permit2 signature covers only the original quote.
+      const routerSignature = await signRouterQuote(quoteSignerAccount(), CHAIN_ID, router, changed);
+      const data = encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapPermit2', args: [{ ...changed, legs: abiLegs(changed.legs) }, routerSignature, signature] });
+      const name = await c.publicClient.call({ account: submitterAddress, to: router, data }).then(() => 'no revert', revertName);
+      expect(name).toBe('InvalidSigner');
+    }
+    // The untouched order still executes.
+    const untouched = appendPermit2Signature(q.calldata, signature);
+    expect(decodeFunctionData({ abi: swapRouterAbi, data: untouched }).functionName).toBe('swapPermit2');
+    await expect(c.publicClient.call({ account: submitterAddress, to: router, data: untouched })).resolves.toBeDefined();
+  });
+
+  it('a front-runner who sends the signed order first pays the recipient, not itself; the submitter\'s copy fails unsent', async () => {
+    const q = await gaslessQuote();
+    const signature = await sign(q);
+    expect((await order(q.quote_id, signature)).status).toBe(200);
+    const runner = devAccount(FRONT_RUNNER);
+    const recipient = devAccount(RECIPIENT).address;
+    const [recipientBefore, runnerDaiBefore, runnerUsdcBefore] = await Promise.all([balanceOf(dai, recipient), balanceOf(dai, runner.address), balanceOf(usdc, runner.address)]);
+    const hash = await c.wallet(FRONT_RUNNER).sendTransaction({ to: router, data: appendPermit2Signature(q.calldata, signature), gas: 1_000_000n, account: runner, chain: c.chain });
+    const frontRun = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    expect(frontRun.status).toBe('success');
+    expect((await balanceOf(dai, recipient)) - recipientBefore).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
+    expect(await balanceOf(dai, runner.address)).toBe(runnerDaiBefore);
+    expect(await balanceOf(usdc, runner.address)).toBe(runnerUsdcBefore);
+
+    const submitterNonce = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
+    await submitter.round();
+    const row = await orderRow(q.quote_id);
+    expect(row.status).toBe('failed');
+    expect(row.error_reason).toMatch(/QuoteAlreadyUsed|InvalidNonce/);
+    expect(row.tx_hash).toBeNull();
+    // Simulated, refused, never sent: the submitter spent nothing on it.
+    expect(await c.publicClient.getTransactionCount({ address: submitterAccount().address })).toBe(submitterNonce);
+    // The quote itself was executed, once, by the front-runner's transaction.
+    const res = await waitForStatus(q.quote_id, 'filled');
+    expect(res.body.data).toMatchObject({ status: 'filled', src_tx_hash: hash });
+  });
+
+  it('an order that would revert is failed with the reason and never sent; the status says so', async () => {
+    const q = await gaslessQuote();
+    const signature = await sign(q);
+    expect((await order(q.quote_id, signature)).status).toBe(200);
+    // The sender withdraws Permit2's allowance (impersonated: it has no gas of its own) before the submitter gets to it.
+    await c.publicClient.request({ method: 'anvil_impersonateAccount' as never, params: [trader.address] as never });
+    await c.publicClient.request({ method: 'anvil_setBalance' as never, params: [trader.address, '0x2386f26fc10000'] as never });
+    const revoke = await c.wallet(0).writeContract({ address: usdc, abi: testERC20Abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 0n], account: trader.address, chain: c.chain });
+    await c.publicClient.waitForTransactionReceipt({ hash: revoke, pollingInterval: POLLING_MS });
+    await c.publicClient.request({ method: 'anvil_stopImpersonatingAccount' as never, params: [trader.address] as never });
+    await c.publicClient.request({ method: 'anvil_setBalance' as never, params: [trader.address, '0x0'] as never });
+    const paid = await balanceOf(usdc, trader.address);
+    await submitter.round();
+    const res = await status(q.quote_id);
+    expect(res.body.data?.status).toBe('failed');
+    expect(res.body.data?.error?.reason).toMatch(/not sent/);
+    expect(await balanceOf(usdc, trader.address)).toBe(paid);
+    // Give the approval back for the tests that follow (impersonated again).
+    await c.publicClient.request({ method: 'anvil_impersonateAccount' as never, params: [trader.address] as never });
+    await c.publicClient.request({ method: 'anvil_setBalance' as never, params: [trader.address, '0x2386f26fc10000'] as never });
+    const back = await c.wallet(0).writeContract({ address: usdc, abi: testERC20Abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 2n ** 256n - 1n], account: trader.address, chain: c.chain });
+    await c.publicClient.waitForTransactionReceipt({ hash: back, pollingInterval: POLLING_MS });
+    await c.publicClient.request({ method: 'anvil_stopImpersonatingAccount' as never, params: [trader.address] as never });
+    await c.publicClient.request({ method: 'anvil_setBalance' as never, params: [trader.address, '0x0'] as never });
+  });
+
+  it('a submitter process SIGKILLed mid-burst sends every order exactly once after its restart', async () => {
+    const ORDERS = 16;
+    const quotes: FirmData[] = [];
+    for (let i = 0; i < ORDERS; i += 1) quotes.push(await gaslessQuote(parseUnits(String(1000 + i), 6).toString(), { slippage: 5 }));
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const { NODE_OPTIONS: _ignored, ...rest } = process.env;
+    const startProcess = (): ChildProcess => spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/submitter.ts'], {
+      cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...rest, SWAPDESK_DATA_DIR: tmp.dir, CHAINS_CONFIG: path.join(tmp.dir, 'chains.json'), LOG_LEVEL: 'warn', SUBMITTER_POLL_MS: '20', JOB_LEASE_TTL_MS: '1500' },
+    });
+    const rowsOf = async () => (await readyDb()).withTables<GaslessTables>().selectFrom('gasless_orders').select(['quote_id', 'status', 'error_reason'])
+      .where('quote_id', 'in', quotes.map((q) => q.quote_id.toLowerCase())).execute();
+    const states = async () => (await rowsOf()).map((r) => r.status);
+    const first = startProcess();
+    // Post every order at once while the submitter runs: it picks them up in rounds.
+    const posted = await Promise.all(quotes.map(async (q) => order(q.quote_id, await sign(q))));
+    expect(posted.map((p) => p.status)).toEqual(quotes.map(() => 200));
+    const killBy = Date.now() + 60_000;
+    while ((await states()).filter((s) => s !== 'submitted').length < 3 && Date.now() < killBy) await new Promise((r) => setTimeout(r, 5));
+    first.kill('SIGKILL');
+    await once(first, 'exit');
+    const atKill = await states();
+    expect(atKill.filter((s) => s === 'submitted').length).toBeGreaterThan(0);
+
+    const second = startProcess();
+    try {
+      const doneBy = Date.now() + 60_000;
+      while ((await states()).some((s) => s !== 'filled' && s !== 'failed') && Date.now() < doneBy) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      second.kill('SIGTERM');
+      await once(second, 'exit');
+    }
+    expect((await rowsOf()).filter((r) => r.status !== 'filled')).toEqual([]);
+    // On-chain: every transaction of the submitter since the burst began, by the quote it carried.
+    const head = await c.publicClient.getBlockNumber();
+    const sentPerQuote = new Map<string, number>();
+    for (let n = fromBlock + 1n; n <= head; n += 1n) {
+      const block = await c.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
+      for (const tx of block.transactions) {
+        if (getAddress(tx.from) !== submitterAccount().address) continue;
+        const { args } = decodeFunctionData({ abi: swapRouterAbi, data: tx.input });
+        const quoteId = (args?.[0] as { quoteId: Hex }).quoteId.toLowerCase();
+        sentPerQuote.set(quoteId, (sentPerQuote.get(quoteId) ?? 0) + 1);
+      }
+    }
+    expect(Object.fromEntries(sentPerQuote)).toEqual(Object.fromEntries(quotes.map((q) => [q.quote_id.toLowerCase(), 1])));
+  }, 180_000);
+});
