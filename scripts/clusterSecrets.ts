@@ -17,5 +17,7 @@ process.stdout.write([
   // The cross-chain relayer's account and the attester its settlers trust (the devnet funds and registers them).
   `export RELAYER_KEY=${quote(generatePrivateKey())}`,
   `export ATTESTER_KEY=${quote(generatePrivateKey())}`,
+  // The gasless submitter's account, which pays the gas of posted orders (the devnet funds it).
+  `export SUBMITTER_KEY=${quote(generatePrivateKey())}`,
   '',
 ].join('\n'));

@@ -41,6 +41,7 @@ async function sharedSecrets(): Promise<Record<string, string>> {
     QUOTE_SIGNER_KEY: generatePrivateKey(),
     RELAYER_KEY: generatePrivateKey(),
     ATTESTER_KEY: generatePrivateKey(),
+    SUBMITTER_KEY: generatePrivateKey(),
   };
 }
 
