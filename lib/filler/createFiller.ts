@@ -1,0 +1,188 @@
+// A standalone filler of Swapdesk's ERC-7683 orders: follows the open orders, fills those whose fee covers the
+// destination gas plus its margin from its own inventory (outside anyone else's exclusivity window), and settles its
+// fills on the origin with the attester's signature so that it is repaid at its repayment address. Swapdesk's relayer
+// settles every fill it sees too, so a filler that stops after filling is still repaid.
+import {
+  createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, isAddressEqual, maxUint256, zeroAddress,
+  type Address, type Hex, type LocalAccount, type PublicClient, type WalletClient,
+} from 'viem';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
+import { encodeFillerData } from '@/lib/contracts/encodeFillerData';
+import { revertReason } from '@/lib/relayer/revertReason';
+import { convertDecimals, gasInBridgeUnits, judgeOrder } from './judgeOrder';
+import type { FillerOrder } from './fillerOrder';
+import type { OrderSource } from './orderSource';
+
+const GAS_HEADROOM_PCT = 130n;
+
+export type FillerChain = { id: number; rpcUrl: string };
+export type FillerEvent =
+  | { kind: 'filled'; order: FillerOrder; txHash: Hex; gasUsed: bigint }
+  | { kind: 'lost'; order: FillerOrder; reason: string }
+  | { kind: 'skipped'; order: FillerOrder; reason: string }
+  | { kind: 'settled'; order: FillerOrder; txHash: Hex; repayment: Address };
+
+export type FillerOptions = {
+  account: LocalAccount;
+  chains: readonly FillerChain[];
+  source: OrderSource;
+  /** Where the origin repays this filler's fills (default: its own address). */
+  repayment?: Address;
+  /** The least profit after gas, in bps of the payout. */
+  minProfitBps: number;
+  /** Native coin price in US cents, to weigh gas against a fee paid in a USD stablecoin. */
+  nativeUsdCents: bigint;
+  pollMs: number;
+  /** Only fill orders to these destination chains (default: every chain given). */
+  destinations?: readonly number[];
+  onEvent?: (event: FillerEvent) => void;
+};
+
+export type Filler = { address: Address; pass(): Promise<void>; start(): void; stop(): Promise<void> };
+
+type Chain = { id: number; client: PublicClient; wallet: WalletClient; decimals: Map<string, number>; approved: Set<string> };
+
+export function createFiller(options: FillerOptions): Filler {
+  const { account, source } = options;
+  const me = account.address;
+  const repayment = options.repayment ?? me;
+  const chains = new Map<number, Chain>(options.chains.map((c) => [c.id, {
+    id: c.id,
+    client: createPublicClient({ transport: http(c.rpcUrl), pollingInterval: 50 }) as PublicClient,
+    wallet: createWalletClient({ account, transport: http(c.rpcUrl) }),
+    decimals: new Map(), approved: new Set(),
+  }]));
+  /** Orders given up on or filled by anyone; when to look again at those waiting (destination clock). */
+  const done = new Set<string>();
+  const retryAt = new Map<string, number>();
+  /** This filler's fills not yet repaid. */
+  const unsettled = new Map<string, FillerOrder>();
+  const emit = (e: FillerEvent) => options.onEvent?.(e);
+
+  const decimalsOf = async (chain: Chain, token: Address) => {
+    let d = chain.decimals.get(token);
+    if (d === undefined) chain.decimals.set(token, (d = await chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })));
+    return d;
+  };
+  const send = async (chain: Chain, to: Address, data: Hex, gas?: bigint) => {
+    const hash = await chain.wallet.sendTransaction({ account, chain: null, to, data, gas });
+    return { hash, receipt: await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 }) };
+  };
+  const ensureApproved = async (chain: Chain, order: FillerOrder) => {
+    const key = `${order.bridgeToken}:${order.dstSettler}`;
+    if (chain.approved.has(key)) return;
+    const allowance = await chain.client.readContract({ address: order.bridgeToken, abi: erc20Abi, functionName: 'allowance', args: [me, order.dstSettler] });
+    if (allowance < order.bridgeAmount) {
+      await send(chain, order.bridgeToken, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [order.dstSettler, maxUint256] }));
+    }
+    chain.approved.add(key);
+  };
+
+  /** Checks, weighs and sends one fill (recording it for settlement when it lands). */
+  async function tryFill(order: FillerOrder, dst: Chain, origin: Chain, nowSec: number): Promise<void> {
+    const [filler] = await dst.client.readContract({ address: order.dstSettler, abi: destinationSettlerAbi, functionName: 'fills', args: [order.orderId] });
+    if (!isAddressEqual(filler, zeroAddress)) {
+      done.add(order.orderId);
+      if (isAddressEqual(filler, me)) unsettled.set(order.orderId, order);
+      return;
+    }
+    const data = encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [order.orderId, order.originData, encodeFillerData({ repayment })] });
+    const [inventory, fees, gasPrice, bridgeDecimals, escrowDecimals] = await Promise.all([
+      dst.client.readContract({ address: order.bridgeToken, abi: erc20Abi, functionName: 'balanceOf', args: [me] }),
+      dst.client.estimateFeesPerGas(),
+      dst.client.getGasPrice(),
+      decimalsOf(dst, order.bridgeToken),
+      decimalsOf(origin, order.escrowToken),
+    ]);
+    const exclusiveOther = !isAddressEqual(order.exclusiveFiller, zeroAddress) && !isAddressEqual(order.exclusiveFiller, me) && nowSec <= order.exclusivityDeadline;
+    let gas = 0n;
+    if (!exclusiveOther && inventory >= order.bridgeAmount) {
+      await ensureApproved(dst, order);
+      try {
+        gas = await dst.client.estimateGas({ account: me, to: order.dstSettler, data, ...fees });
+      } catch (error: unknown) {
+        const reason = revertReason(error);
+        if (reason.deterministic) done.add(order.orderId);
+        else retryAt.set(order.orderId, nowSec + 2);
+        return emit({ kind: 'skipped', order, reason: reason.text });
+      }
+    }
+    const judgement = judgeOrder({
+      order, filler: me, dstNowSec: nowSec, inventory, escrowInBridge: convertDecimals(order.escrowAmount, escrowDecimals, bridgeDecimals),
+      // Weighed at the price a transaction pays now (base fee plus tip), not at the cap it is sent with.
+      gasInBridge: gasInBridgeUnits(gas * gasPrice, options.nativeUsdCents, bridgeDecimals), minProfitBps: options.minProfitBps,
+    });
+    if (!judgement.fill) {
+      if (judgement.retryAtSec === undefined) done.add(order.orderId);
+      else retryAt.set(order.orderId, judgement.retryAtSec);
+      return emit({ kind: 'skipped', order, reason: judgement.reason });
+    }
+    const { hash, receipt } = await send(dst, order.dstSettler, data, (gas * GAS_HEADROOM_PCT) / 100n);
+    done.add(order.orderId);
+    if (receipt.status !== 'success') return emit({ kind: 'lost', order, reason: `fill ${hash} reverted (another filler was first)` });
+    unsettled.set(order.orderId, order);
+    emit({ kind: 'filled', order, txHash: hash, gasUsed: receipt.gasUsed });
+  }
+
+  /** Settles one of this filler's fills once the attester has signed it, unless someone settled it already. */
+  async function settle(order: FillerOrder): Promise<void> {
+    const origin = chains.get(order.originChainId);
+    if (!origin) return;
+    const status = await origin.client.readContract({ address: order.originSettler, abi: originSettlerAbi, functionName: 'orderStatus', args: [order.orderId] });
+    if (status !== ORDER_STATUS.opened) {
+      unsettled.delete(order.orderId);
+      return;
+    }
+    const answer = await source.attestation(order);
+    if (answer.status !== 'filled') return;
+    // Swapdesk's relayer may settle it first: then the estimate reverts (OrderNotOpen) and nothing is sent.
+    const gas = await origin.client.estimateGas({ account: me, to: order.originSettler, data: answer.calldata });
+    const { hash, receipt } = await send(origin, order.originSettler, answer.calldata, (gas * GAS_HEADROOM_PCT) / 100n);
+    if (receipt.status === 'success') {
+      unsettled.delete(order.orderId);
+      emit({ kind: 'settled', order, txHash: hash, repayment: answer.repayment });
+    }
+  }
+
+  async function settleMine(): Promise<void> {
+    // A failed look (the attester busy, a settle that lost the race) is tried again next pass.
+    await Promise.all([...unsettled.values()].map((order) => settle(order).catch(() => undefined)));
+  }
+
+  async function pass(): Promise<void> {
+    const orders = await source.openOrders();
+    const heads = new Map<number, number>();
+    for (const order of orders) {
+      const dst = chains.get(order.dstChainId);
+      const origin = chains.get(order.originChainId);
+      if (!dst || !origin || done.has(order.orderId) || (options.destinations && !options.destinations.includes(dst.id))) continue;
+      let nowSec = heads.get(dst.id);
+      if (nowSec === undefined) heads.set(dst.id, (nowSec = Number((await dst.client.getBlock()).timestamp)));
+      if ((retryAt.get(order.orderId) ?? 0) > nowSec) continue;
+      await tryFill(order, dst, origin, nowSec).catch((error: unknown) => emit({ kind: 'skipped', order, reason: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error) }));
+    }
+    await settleMine();
+  }
+
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  return {
+    address: me,
+    pass,
+    start() {
+      stopped = false;
+      running ??= (async () => {
+        while (!stopped) {
+          await pass().catch(() => undefined);
+          await new Promise((r) => setTimeout(r, options.pollMs));
+        }
+      })();
+    },
+    async stop() {
+      stopped = true;
+      await running;
+      running = undefined;
+    },
+  };
+}
