@@ -27,6 +27,14 @@ describe('configuration', () => {
     for (const bad of ['9545', '9545,9545', '9545,x', '1,2,3', '0,70000']) expect(() => parseEnv({ DEVNET_PORTS: bad })).toThrow(/DEVNET_PORTS/);
   });
 
+  it('keeps the relayer\'s exclusivity shorter than the fill window, so other fillers have part of it', () => {
+    expect(parseEnv({ CROSSCHAIN_FILL_WINDOW_SEC: '300', CROSSCHAIN_EXCLUSIVITY_SEC: '299' }).CROSSCHAIN_EXCLUSIVITY_SEC).toBe(299);
+    expect(() => parseEnv({ CROSSCHAIN_FILL_WINDOW_SEC: '300', CROSSCHAIN_EXCLUSIVITY_SEC: '300' })).toThrow(/CROSSCHAIN_EXCLUSIVITY_SEC: must be less than CROSSCHAIN_FILL_WINDOW_SEC \(300\)/);
+    // Unset, it fits itself to a short window.
+    expect(parseEnv({ CROSSCHAIN_FILL_WINDOW_SEC: '30' }).CROSSCHAIN_EXCLUSIVITY_SEC).toBe(6);
+    expect(parseEnv({}).CROSSCHAIN_EXCLUSIVITY_SEC).toBe(60);
+  });
+
   it('names every bad value in one error', () => {
     expect(() => parseEnv({ RATE_LIMIT_QUOTE_PER_MIN: '0', RPC_TIMEOUT_MS: 'soon' })).toThrow(/RATE_LIMIT_QUOTE_PER_MIN[\s\S]*RPC_TIMEOUT_MS/);
   });

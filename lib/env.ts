@@ -144,7 +144,8 @@ const EnvSchema = z.object({
   CROSSCHAIN_FILL_WINDOW_SEC: intInRange('CROSSCHAIN_FILL_WINDOW_SEC', 5, 7_200, 300),
   /**
    * Cross-chain: seconds from the quote during which only our relayer (the destination chain's `relayer` in the
-   * registry) may fill the order; after them any filler may. 0 leaves orders open to every filler at once.
+   * registry) may fill the order; after them any filler may. 0 leaves orders open to every filler at once. Less
+   * than CROSSCHAIN_FILL_WINDOW_SEC; unset, 60 or a fifth of the fill window, whichever is less.
    */
   CROSSCHAIN_EXCLUSIVITY_SEC: intInRange('CROSSCHAIN_EXCLUSIVITY_SEC', 0, 3_600, 60),
   /** Cross-chain: the most slippage a cross-chain firm quote accepts, in bps (above it: 400 naming slippage). */
@@ -235,6 +236,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)));
+  }
+  // Exclusivity that outlasted the fill window would leave no time to any other filler (browsers refuse such orders):
+  // the default shrinks to a fifth of a short window; a value set explicitly must fit.
+  const window = result.data.CROSSCHAIN_FILL_WINDOW_SEC;
+  if (!source.CROSSCHAIN_EXCLUSIVITY_SEC?.trim()) {
+    result.data.CROSSCHAIN_EXCLUSIVITY_SEC = Math.min(result.data.CROSSCHAIN_EXCLUSIVITY_SEC, Math.floor(window / 5));
+  } else if (result.data.CROSSCHAIN_EXCLUSIVITY_SEC >= window) {
+    throw new EnvError([`CROSSCHAIN_EXCLUSIVITY_SEC: must be less than CROSSCHAIN_FILL_WINDOW_SEC (${window}), so that other fillers have part of the window`]);
   }
   if (result.data.SWAPDESK_CLUSTER) {
     const missing = missingClusterSettings(source, ['app']);

@@ -13,7 +13,7 @@ describe('crossChainExpectation', () => {
   it('takes the settler, bridge asset and fill window of the destination, the bridge asset and WETH of the source', () => {
     expect(crossChainExpectation([chain(1, 1), chain(2, 5)], { src_chain_id: 1, dst_chain_id: 2, slippage: 0.5 }, { nowSec: 10, dstNowSec: 12 })).toEqual({
       destinationSettler: `0x${'7'.repeat(40)}`, srcBridgeToken: `0x${'2'.repeat(40)}`, dstBridgeToken: `0x${'6'.repeat(40)}`,
-      srcWeth: `0x${'1'.repeat(40)}`, dstWeth: `0x${'5'.repeat(40)}`, fillWindowSec: 300, maxSlippageBps: 300, slippagePercent: 0.5, nowSec: 10, dstNowSec: 12,
+      srcWeth: `0x${'1'.repeat(40)}`, dstWeth: `0x${'5'.repeat(40)}`, relayer: null, fillWindowSec: 300, maxSlippageBps: 300, slippagePercent: 0.5, nowSec: 10, dstNowSec: 12,
     });
   });
 

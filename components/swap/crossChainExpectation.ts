@@ -15,6 +15,7 @@ export function crossChainExpectation(chains: PublicChain[], request: Request, c
     dstBridgeToken: dst.bridgeToken,
     srcWeth: src.weth,
     dstWeth: dst.weth,
+    relayer: dst.crossChain.relayer,
     fillWindowSec: dst.crossChain.fillWindowSec,
     maxSlippageBps: src.crossChain.maxSlippageBps,
     slippagePercent: request.slippage,

@@ -57,6 +57,15 @@ describe('checkFirmQuote on cross-chain orders', () => {
     expect(check(order({ fillDeadline: NOW + TTL }))).toMatch(/could never be filled in time/);
   });
 
+  it('lets only the registry\'s relayer hold an order exclusively, and only for part of the fill window', () => {
+    const RELAYER = a(0x7000);
+    const held = { exclusiveFiller: RELAYER, exclusivityDeadline: NOW + TTL + 60 };
+    expect(check(order(held), { relayer: RELAYER })).toBe('');
+    expect(check(order({ ...held, exclusiveFiller: a(0xbad) }), { relayer: RELAYER })).toMatch(/only 0x0000…0bad may fill the order at first, not the destination network's relayer 0x0000…7000/i);
+    expect(check(order(held), { relayer: null })).toMatch(/only 0x0000…7000 may fill the order at first/);
+    expect(check(order({ ...held, exclusivityDeadline: NOW + TTL + WINDOW }), { relayer: RELAYER })).toMatch(/no other filler may fill the order before its fill deadline/);
+  });
+
   it('refuses another bridge asset on either side', () => {
     expect(check(order({ dstBridgeToken: a(0xbad), dstLegs: [{ amountIn: 1n, path: [a(0xbad), WETH_B] }] }))).toMatch(/bridges through 0x0000…0bad/i);
     expect(check(order({ srcLegs: [{ amountIn: 999n * 10n ** 15n, path: [WETH_A, a(0xbad)] }] }))).toMatch(/source swap does not end in the network's bridge asset/);

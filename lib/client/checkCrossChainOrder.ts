@@ -19,6 +19,8 @@ export type ExpectedCrossChain = {
   dstWeth: Address;
   /** `cross_chain.fill_window_sec`: the fill deadline is at most the quote's deadline plus this (destination clock). */
   fillWindowSec: number;
+  /** `cross_chain.relayer` of the destination: the only filler an order may hold exclusively; null when not published. */
+  relayer?: Address | null;
   /** `cross_chain.max_slippage_bps`: the most a cross-chain order may give up. */
   maxSlippageBps: number;
   /** The trader's slippage, percent. */
@@ -64,6 +66,15 @@ export function checkCrossChainOrder(q: CrossChainQuote, expected: ExpectedCross
     problems.push(`the order may stay unfilled until ${new Date(q.fillDeadline * 1_000).toISOString()}, more than the ${expected.fillWindowSec} s fill window after its deadline`);
   }
   if (q.fillDeadline <= deadline) problems.push('the order\'s fill deadline is not after its deposit deadline, so it could never be filled in time');
+
+  // An exclusive filler holds the order alone until its window ends: it must be the service's own relayer, and the
+  // window must end before the fill deadline, or a filler that never fills would leave the trader only the refund.
+  if (!isAddressEqual(q.exclusiveFiller, zeroAddress)) {
+    if (!expected.relayer || !isAddressEqual(q.exclusiveFiller, expected.relayer)) {
+      problems.push(`only ${short(q.exclusiveFiller)} may fill the order at first, not the destination network's relayer${expected.relayer ? ` ${short(expected.relayer)}` : ''}`);
+    }
+    if (q.exclusivityDeadline >= q.fillDeadline) problems.push('no other filler may fill the order before its fill deadline');
+  }
 
   const slippageBps = Math.round(expected.slippagePercent * 100);
   if (slippageBps > expected.maxSlippageBps) problems.push(`your slippage (${expected.slippagePercent} %) is above the ${expected.maxSlippageBps / 100} % cross-chain orders allow`);
