@@ -1,7 +1,7 @@
 // The quote stream's event rules with a scripted pricer: first answer at once, only changes sent, errors as events.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@/lib/domain/DomainError';
-import { quoteEventStream } from './quoteEventStream';
+import { errorOutcome, quoteEventStream, quoteOutcome, type QuoteOutcome } from './quoteEventStream';
 
 type Answer = { amount_out: string; block_number: number };
 type Event = { event: string; data?: unknown; comment?: string };
@@ -37,33 +37,45 @@ function collect(stream: ReadableStream<Uint8Array>) {
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
+/** A stream fed by a scripted pricer: each `notify()` prices the next step and hands its outcome to the stream. */
 function harness(script: (() => Answer)[], options: { maxMs?: number; heartbeatMs?: number } = {}) {
-  let notify = () => {};
+  let listener: ((outcome: QuoteOutcome) => void) | undefined;
   let subscribed = 0;
   let closedCount = 0;
+  let computed = 0;
   const abort = new AbortController();
   let step = 0;
-  const stream = quoteEventStream<Answer>({
-    first: { amount_out: '100', block_number: 1 },
-    compute: async () => {
-      const next = script[Math.min(step, script.length - 1)];
-      step++;
-      if (!next) throw new Error('script ended');
-      return next();
-    },
-    subscribe: (onChange) => {
+  const keyOf = ({ block_number: _b, ...rest }: Answer) => JSON.stringify(rest);
+  const stream = quoteEventStream({
+    first: quoteOutcome({ amount_out: '100', block_number: 1 }, keyOf({ amount_out: '100', block_number: 1 })),
+    subscribe: (onOutcome) => {
       subscribed++;
-      notify = onChange;
-      return () => { subscribed--; };
+      listener = onOutcome;
+      return () => {
+        subscribed--;
+        listener = undefined;
+      };
     },
-    keyOf: ({ block_number: _b, ...rest }) => JSON.stringify(rest),
     signal: abort.signal,
     maxMs: options.maxMs ?? 60_000,
     heartbeatMs: options.heartbeatMs ?? 60_000,
     onClose: () => { closedCount++; },
-    normalise: (e) => (e instanceof DomainError ? e : new DomainError('INTERNAL', 'internal error')),
   });
-  return { ...collect(stream), notify: () => notify(), abort: () => abort.abort(), subscribed: () => subscribed, closedCount: () => closedCount };
+  const notify = () => {
+    // A pricer prices only for streams still listening.
+    if (!listener) return;
+    const next = script[Math.min(step, script.length - 1)];
+    step++;
+    computed++;
+    try {
+      if (!next) throw new Error('script ended');
+      const answer = next();
+      listener(quoteOutcome(answer, keyOf(answer)));
+    } catch (error: unknown) {
+      listener(errorOutcome(error instanceof DomainError ? error : new DomainError('INTERNAL', 'internal error')));
+    }
+  };
+  return { ...collect(stream), notify, abort: () => abort.abort(), subscribed: () => subscribed, closedCount: () => closedCount, computed: () => computed };
 }
 
 const unavailable = () => { throw new DomainError('CHAIN_UNAVAILABLE', 'chain 31337 is not answering right now; try again shortly', { retry_after_sec: 1 }); };
@@ -128,12 +140,11 @@ describe('quoteEventStream', () => {
   });
 
   it('a client that goes away ends the stream once, unsubscribed, and a late change sends nothing', async () => {
-    let computed = 0;
-    const h = harness([() => { computed++; return { amount_out: '1', block_number: 9 }; }]);
+    const h = harness([() => ({ amount_out: '1', block_number: 9 })]);
     h.abort();
     await h.done;
     h.notify();
     await tick();
-    expect([h.subscribed(), h.closedCount(), h.events.length, computed]).toEqual([0, 1, 1, 0]);
+    expect([h.subscribed(), h.closedCount(), h.events.length, h.computed()]).toEqual([0, 1, 1, 0]);
   });
 });
