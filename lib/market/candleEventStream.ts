@@ -1,4 +1,5 @@
 // Turns a hub subscription into a server-sent-events response body that ends when the client goes away.
+import { sseStream } from '@/lib/api/sseStream';
 import type { CandleStreamHub, StreamKey } from './candleStreamHub';
 import type { Kline } from './marketDto';
 import type { TradeEvent, TradeStreamHub } from './tradeStreamHub';
@@ -38,48 +39,18 @@ export type CandleEventStreamOptions = {
 
 /** A byte stream of `candle` events and heartbeat comments; unsubscribes on disconnect or cancel. */
 export function candleEventStream({ hub, trades, key, signal, heartbeatMs = SSE_HEARTBEAT_MS, onClose }: CandleEventStreamOptions): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true;
-      const send = (text: string) => {
-        if (!open) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
+  return sseStream({
+    signal,
+    heartbeatMs,
+    onClose,
+    start: ({ send }) => {
       const unsubscribeCandles = hub.subscribe(key, (candle) => send(candleEvent(candle)));
       const unsubscribeTrades = trades?.subscribe({ chainId: key.chainId, pairId: key.pairId }, (e) => send(tradeEvent(e)));
-      const unsubscribe = () => {
+      send(`retry: ${SSE_RETRY_MS}\n: connected\n\n`);
+      return () => {
         unsubscribeCandles();
         unsubscribeTrades?.();
       };
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
-      const onAbort = () => {
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // Already closed by the consumer.
-        }
-      };
-      cleanup = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        unsubscribe();
-        signal.removeEventListener('abort', onAbort);
-        onClose?.();
-      };
-      send(`retry: ${SSE_RETRY_MS}\n: connected\n\n`);
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort);
-    },
-    cancel() {
-      cleanup();
     },
   });
 }
