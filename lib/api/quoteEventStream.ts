@@ -3,7 +3,7 @@
 import type { DomainError } from '@/lib/domain/DomainError';
 import { errorBody } from './envelope';
 import { isRetryable } from './errors';
-import { sseStream } from './sseStream';
+import { sseStream } from '@/lib/domain/sseStream';
 
 export const QUOTE_STREAM_HEARTBEAT_MS = 15_000;
 

@@ -1,5 +1,5 @@
 // Turns a hub subscription into a server-sent-events response body that ends when the client goes away.
-import { sseStream } from '@/lib/api/sseStream';
+import { sseStream } from '@/lib/domain/sseStream';
 import type { CandleStreamHub, StreamKey } from './candleStreamHub';
 import type { Kline } from './marketDto';
 import type { TradeEvent, TradeStreamHub } from './tradeStreamHub';

@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseUnits, type Address } from 'viem';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import type { IndicativeQuote, IndicativeQuoteRequest } from '@/lib/api/schemas/quote';
-import type { QuoteOutcome } from '@/lib/api/quoteEventStream';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { ChainFollower } from '@/lib/chainstate/chainFollower';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
 import { useTempDataDir } from '@/test/tempDataDir';
-import { QuoteStreamHub } from './quoteStreamHub';
+import { QuoteStreamHub, type Priced } from './quoteStreamHub';
 
 const CHAIN_ID = 31337;
 const TRADER = 1;
@@ -26,12 +25,8 @@ async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise
   }
 }
 
-const decoder = new TextDecoder();
-/** The answer an outcome carries (undefined for an error event). */
-function answerOf(outcome: QuoteOutcome): IndicativeQuote | undefined {
-  const text = decoder.decode(outcome.bytes);
-  return text.startsWith('event: quote') ? (JSON.parse(text.slice(text.indexOf('data: ') + 6)) as IndicativeQuote) : undefined;
-}
+/** The answer of a pricing (undefined for a failure). */
+const answerOf = (priced: Priced): IndicativeQuote | undefined => ('answer' in priced ? priced.answer : undefined);
 
 describe('QuoteStreamHub on a real chain follower', () => {
   let tmp: ReturnType<typeof useTempDataDir>;
@@ -39,7 +34,7 @@ describe('QuoteStreamHub on a real chain follower', () => {
   let c: DevClients;
   let stack: UniswapStack;
   let follower: ChainFollower;
-  let hub: QuoteStreamHub;
+  let hub: QuoteStreamHub<Priced>;
   const searched: IndicativeQuoteRequest[] = [];
   // A → B: a deep direct pool at 1:1, and a path through C that pays half as much until C/B is moved.
   let a: Address, b: Address, cc: Address, d: Address, e: Address;
@@ -85,7 +80,7 @@ describe('QuoteStreamHub on a real chain follower', () => {
     const graph = follower.snapshot();
     const cbIndex = graph.topology.pools.findIndex((p) => [p.token0, p.token1].includes(cc) && [p.token0, p.token1].includes(b));
     cbPool = graph.topology.pools[cbIndex]?.address ?? getAddress('0x0000000000000000000000000000000000000000');
-    hub = new QuoteStreamHub({ followerOf: async () => follower, onSearch: (body) => searched.push(body) });
+    hub = new QuoteStreamHub({ outcome: (priced) => priced, followerOf: async () => follower, onSearch: (body) => searched.push(body) });
   });
 
   afterAll(async () => {
@@ -99,7 +94,7 @@ describe('QuoteStreamHub on a real chain follower', () => {
 
   it('searches once for streams of the same inputs, and not again when a block moves only pools off their paths', async () => {
     const seen: [IndicativeQuote[], IndicativeQuote[]] = [[], []];
-    const listen = (i: number) => (outcome: QuoteOutcome) => { const answer = answerOf(outcome); if (answer) seen[i]?.push(answer); };
+    const listen = (i: number) => (outcome: Priced) => { const answer = answerOf(outcome); if (answer) seen[i]?.push(answer); };
     const first = await hub.open(body('1'));
     const offs = [first.subscribe(listen(0))];
     // A second stream of the same inputs at the same block is answered from the first one's search.

@@ -5,8 +5,6 @@
 import 'server-only';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { IndicativeQuote, IndicativeQuoteRequest } from '@/lib/api/schemas/quote';
-import { ApiError } from '@/lib/api/errors';
-import { errorOutcome, quoteOutcome, type QuoteOutcome } from '@/lib/api/quoteEventStream';
 import type { ChainFollower } from '@/lib/chainstate/chainFollower';
 import { DomainError } from '@/lib/domain/DomainError';
 import { log } from '@/lib/log';
@@ -19,44 +17,46 @@ import { routeInputs, sameRouteInputs, type RouteInputs } from './routeInputs';
 /** A block's fan-out prices groups for at most this long before letting other work (HTTP requests) run. */
 export const FANOUT_SLICE_MS = 10;
 
-export type QuoteStreamHubOptions = {
+/** One pricing of a group: the answer, or the failure its streams are told of. */
+export type Priced = { answer: IndicativeQuote } | { error: DomainError };
+
+export type QuoteStreamHubOptions<O> = {
+  /** Makes a pricing into what the group's streams are handed (an encoded event): once per group per block. */
+  outcome: (priced: Priced) => O;
   /** The running follower of a configured chain (default: the server's, after the quote chain rules). */
   followerOf?: (chainId: number) => Promise<ChainFollower>;
   /** Told of every route search or cross-chain pricing a stream causes (tests and benches count them). */
   onSearch?: (body: IndicativeQuoteRequest) => void;
 };
 
-export type QuoteSubscription = {
-  /** The answer's event as of now (an error is thrown instead). */
-  first: QuoteOutcome;
+export type QuoteSubscription<O> = {
+  /** The answer's outcome as of now (a failure is thrown instead). */
+  first: O;
   /** Adds a listener for the group's later pricings; returns the unsubscribe. */
-  subscribe: (listener: (outcome: QuoteOutcome) => void) => () => void;
+  subscribe: (listener: (outcome: O) => void) => () => void;
 };
 
 /** A search's result kept with what it read: a domain failure (no route…) follows from the same inputs as an answer. */
 type Search = { inputs: RouteInputs } & ({ quote: ExactInQuote } | { error: DomainError });
 
-type Group = {
+type Group<O> = {
   key: string;
   body: IndicativeQuoteRequest;
   chainIds: number[];
-  listeners: Set<(outcome: QuoteOutcome) => void>;
+  listeners: Set<(outcome: O) => void>;
   followers: ChainFollower[];
   request?: ExactInRequest;
   search?: Search;
   /** The snapshot the group was last priced at (same-chain), and that pricing. */
   graph?: PoolGraph;
-  last?: { answer: IndicativeQuote } | { error: DomainError };
-  outcome?: QuoteOutcome;
+  last?: Priced;
+  outcome?: O;
 };
 
 /** One pass of a block's fan-out over a chain's groups: how many were priced, searched, and how long it took. */
 export type FanOutReport = { chainId: number; blockNumber: bigint | undefined; groups: number; searches: number; startedAt: number; endedAt: number };
 
-type Watch = { follower: ChainFollower; off: () => void; groups: Set<Group>; running: boolean; again: boolean };
-
-/** Everything of a quote but the block it is priced at: a block that changes none of it is not sent. */
-const answerKey = ({ block_number: _block, ...rest }: IndicativeQuote) => JSON.stringify(rest);
+type Watch<O> = { follower: ChainFollower; off: () => void; groups: Set<Group<O>>; running: boolean; again: boolean };
 
 /** Every input that changes the answer, as the request spelled it (the answer echoes the token addresses). */
 function groupKey(body: IndicativeQuoteRequest): string {
@@ -64,21 +64,21 @@ function groupKey(body: IndicativeQuoteRequest): string {
   return JSON.stringify([body.src_chain_id, body.dst_chain_id, body.token_in, body.token_out, body.amount_in, excluded]);
 }
 
-function normalise(error: unknown, group: Group): DomainError {
+function normalise(error: unknown, key: string): DomainError {
   if (error instanceof DomainError) return error;
-  log.error({ err: error, stream: group.key }, 'quote stream: repricing failed');
-  return new ApiError('INTERNAL', 'internal error');
+  log.error({ err: error, stream: key }, 'quote stream: repricing failed');
+  return new DomainError('INTERNAL', 'internal error');
 }
 
-export class QuoteStreamHub {
-  private readonly groups = new Map<string, Group>();
-  private readonly watches = new Map<number, Watch>();
+export class QuoteStreamHub<O> {
+  private readonly groups = new Map<string, Group<O>>();
+  private readonly watches = new Map<number, Watch<O>>();
   private readonly followerOf: (chainId: number) => Promise<ChainFollower>;
   private readonly fanOutListeners = new Set<(report: FanOutReport) => void>();
   /** Route searches (and cross-chain pricings) run for streams so far. */
   searches = 0;
 
-  constructor(private readonly options: QuoteStreamHubOptions = {}) {
+  constructor(private readonly options: QuoteStreamHubOptions<O>) {
     this.followerOf = options.followerOf ?? (async (chainId) => (await quoteChain(chainId, chainId)).follower);
   }
 
@@ -94,14 +94,14 @@ export class QuoteStreamHub {
   }
 
   /** Prices `body` now (shared with open streams of the same inputs); throws what a one-off quote would throw. */
-  async open(body: IndicativeQuoteRequest): Promise<QuoteSubscription> {
+  async open(body: IndicativeQuoteRequest): Promise<QuoteSubscription<O>> {
     const key = groupKey(body);
-    const group = this.groups.get(key) ?? { key, body, chainIds: [...new Set([body.src_chain_id, body.dst_chain_id])], listeners: new Set(), followers: [] };
+    const group: Group<O> = this.groups.get(key) ?? { key, body, chainIds: [...new Set([body.src_chain_id, body.dst_chain_id])], listeners: new Set(), followers: [] };
     const outcome = await this.price(group);
     // Priced ahead of the block's fan-out, which will then skip the group: its streams hear of it now.
-    if (outcome) for (const listener of [...group.listeners]) listener(outcome);
+    if (outcome !== undefined) for (const listener of [...group.listeners]) listener(outcome);
     const { last, outcome: first } = group;
-    if (!last || !first || 'error' in last) throw last && 'error' in last ? last.error : new ApiError('INTERNAL', 'internal error');
+    if (!last || first === undefined || 'error' in last) throw last && 'error' in last ? last.error : new DomainError('INTERNAL', 'internal error');
     if (group.followers.length === 0) {
       const found = await Promise.all(group.chainIds.map((id) => this.followerOf(id).catch(() => undefined)));
       group.followers = found.flatMap((f) => f ?? []);
@@ -109,7 +109,7 @@ export class QuoteStreamHub {
     return { first, subscribe: (listener) => this.subscribe(group, listener) };
   }
 
-  private subscribe(fresh: Group, listener: (outcome: QuoteOutcome) => void): () => void {
+  private subscribe(fresh: Group<O>, listener: (outcome: O) => void): () => void {
     let group = this.groups.get(fresh.key);
     if (!group) {
       group = fresh;
@@ -133,7 +133,7 @@ export class QuoteStreamHub {
   }
 
   /** The chain's watch, subscribed to its current follower (a restarted follower is followed instead of the old one). */
-  private watch(follower: ChainFollower): Watch {
+  private watch(follower: ChainFollower): Watch<O> {
     const chainId = follower.chain.id;
     let watch = this.watches.get(chainId);
     if (watch && watch.follower !== follower) {
@@ -143,7 +143,7 @@ export class QuoteStreamHub {
       watch.off = follower.onChange(() => void this.fanOut(current));
     }
     if (!watch) {
-      const created: Watch = { follower, off: () => {}, groups: new Set(), running: false, again: false };
+      const created: Watch<O> = { follower, off: () => {}, groups: new Set(), running: false, again: false };
       created.off = follower.onChange(() => void this.fanOut(created));
       this.watches.set(chainId, created);
       watch = created;
@@ -152,7 +152,7 @@ export class QuoteStreamHub {
   }
 
   /** Prices every group of the chain after a change, in time slices; a change during the run runs it again. */
-  private async fanOut(watch: Watch): Promise<void> {
+  private async fanOut(watch: Watch<O>): Promise<void> {
     if (watch.running) {
       watch.again = true;
       return;
@@ -173,7 +173,7 @@ export class QuoteStreamHub {
             sliceStart = performance.now();
           }
           const outcome = await this.price(group);
-          if (outcome) for (const listener of [...group.listeners]) listener(outcome);
+          if (outcome !== undefined) for (const listener of [...group.listeners]) listener(outcome);
         }
         const report = { chainId: watch.follower.chain.id, blockNumber: watch.follower.health().blockNumber ?? undefined, groups, searches: this.searches - searchesBefore, startedAt, endedAt: performance.now() };
         for (const listener of this.fanOutListeners) listener(report);
@@ -186,32 +186,33 @@ export class QuoteStreamHub {
   }
 
   /** Prices the group at the current state; the new outcome, or undefined when it was already priced there. */
-  private async price(group: Group): Promise<QuoteOutcome | undefined> {
+  private async price(group: Group<O>): Promise<O | undefined> {
     const { body } = group;
-    let last: Group['last'];
+    let last: Priced;
     if (body.src_chain_id !== body.dst_chain_id) {
       this.searches++;
       this.options.onSearch?.(body);
-      last = await indicativeQuote(body).then((answer) => ({ answer }), (error: unknown) => ({ error: normalise(error, group) }));
+      last = await indicativeQuote(body).then((answer) => ({ answer }), (error: unknown) => ({ error: normalise(error, group.key) }));
     } else {
       try {
         const follower = await this.followerOf(body.src_chain_id);
         const graph = follower.snapshot();
-        if (graph === group.graph && group.outcome) return undefined;
+        if (graph === group.graph && group.outcome !== undefined) return undefined;
         group.graph = graph;
         last = this.search(group, graph, follower);
       } catch (error: unknown) {
         group.graph = undefined;
-        last = { error: normalise(error, group) };
+        last = { error: normalise(error, group.key) };
       }
     }
     group.last = last;
-    group.outcome = 'answer' in last ? quoteOutcome(last.answer, answerKey(last.answer)) : errorOutcome(last.error);
-    return group.outcome;
+    const outcome = this.options.outcome(last);
+    group.outcome = outcome;
+    return outcome;
   }
 
   /** The route searched again only when the block changed something the last search read. */
-  private search(group: Group, graph: PoolGraph, follower: ChainFollower): NonNullable<Group['last']> {
+  private search(group: Group<O>, graph: PoolGraph, follower: ChainFollower): Priced {
     const request = (group.request ??= exactInRequest(group.body));
     if (!group.search || !sameRouteInputs(group.search.inputs, graph, request)) {
       this.searches++;
@@ -228,13 +229,4 @@ export class QuoteStreamHub {
     if ('error' in search) return { error: search.error };
     return { answer: indicativeAnswer(group.body, search.quote, follower.moves, graph) };
   }
-}
-
-const HUB_KEY = Symbol.for('swapdesk.quote.streamHub');
-const holder = globalThis as typeof globalThis & { [HUB_KEY]?: QuoteStreamHub };
-
-/** The server's hub, one per process (kept on globalThis so every route bundle and dev reload shares it). */
-export function quoteStreamHub(): QuoteStreamHub {
-  holder[HUB_KEY] ??= new QuoteStreamHub();
-  return holder[HUB_KEY];
 }

@@ -6,7 +6,9 @@ import { route } from '@/lib/api/route';
 import { quoteStreamSlots } from '@/lib/api/streamSlots';
 import { env } from '@/lib/env';
 import { SSE_HEADERS } from '@/lib/market/candleEventStream';
-import { quoteStreamHub, type QuoteSubscription } from '@/lib/quote/quoteStreamHub';
+import { quoteStreamHub } from '@/lib/api/quoteStreams';
+import type { QuoteSubscription } from '@/lib/quote/quoteStreamHub';
+import type { QuoteOutcome } from '@/lib/api/quoteEventStream';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -14,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const POST = route(quoteStreamEndpoint, async ({ body, auth, req }) => {
   // A token may hold only a few streams at once (429 beyond): checked before any pricing.
   const release = quoteStreamSlots().acquire(auth.sub);
-  let subscription: QuoteSubscription;
+  let subscription: QuoteSubscription<QuoteOutcome>;
   try {
     // A request that cannot be answered now gets its JSON error and status, before any event.
     subscription = await quoteStreamHub().open(body);
