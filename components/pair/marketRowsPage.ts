@@ -1,7 +1,7 @@
 // The markets table's rows for one view: every pair of every chain searched, sorted and cut on the server, from
 // the pairs list's shared figures, so the page sends the browser the rows it shows rather than thousands.
 import 'server-only';
-import { refreshingCache } from '@/lib/market/refreshingCache';
+import { backgroundValue } from '@/lib/chainstate/backgroundValue';
 import { loadMarketRows, type MarketRowsResult } from './loadMarketRows';
 import { filterRows, sortRows } from './marketRow';
 import type { MarketRowsPage, MarketsView } from './marketsView';
@@ -13,10 +13,10 @@ import type { MarketRowsPage, MarketsView } from './marketsView';
  */
 const ROWS_FRESH_MS = 1_000;
 const ROWS_MAX_STALE_MS = 15_000;
-const allRows = refreshingCache<MarketRowsResult>(ROWS_FRESH_MS, ROWS_MAX_STALE_MS);
+const allRows = backgroundValue<MarketRowsResult>({ read: loadMarketRows, refreshMs: ROWS_FRESH_MS, maxAgeMs: ROWS_MAX_STALE_MS });
 
 export async function marketRowsPage(view: MarketsView): Promise<MarketRowsPage> {
-  const { rows, failedChains } = await allRows.get('all', loadMarketRows);
+  const { rows, failedChains } = await allRows.get();
   const matched = filterRows(rows, view.search, view.chainId);
   return { rows: sortRows(matched, view.sort).slice(0, view.rows), total: matched.length, failedChains };
 }

@@ -11,6 +11,7 @@ import { log } from '@/lib/log';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { findChain, loadChains } from '@/lib/chains/loadChains';
 import { readyDb } from '@/lib/db/getDb';
+import { backgroundValues } from '@/lib/chainstate/backgroundValues';
 import { answerCache } from './answerCache';
 import { rpcChainReader } from './chainReader';
 import { findPair } from './findPair';
@@ -30,7 +31,12 @@ const ANSWER_TTL_MS = 1_000;
 const klinesCache = answerCache<{ rows: Kline[]; json: JsonText }>(ANSWER_TTL_MS, 2_000);
 const pairCache = answerCache<PairOverview>(ANSWER_TTL_MS, 2_000);
 const tradesCache = answerCache<TradesPage>(ANSWER_TTL_MS, 2_000);
-const pairsCache = answerCache<{ rows: PairFigures[]; names: TokenNames }>(ANSWER_TTL_MS, 64);
+/**
+ * A chain's pairs and their figures take tens of milliseconds at thousands of pools (more under load): they are
+ * recomputed behind the requests once a second, and a request waits for them only after PAIRS_MAX_AGE_MS without one.
+ */
+const PAIRS_MAX_AGE_MS = 15_000;
+const chainPairsValue = backgroundValues({ read: readChainPairs, refreshMs: ANSWER_TTL_MS, maxAgeMs: PAIRS_MAX_AGE_MS });
 
 function chainOf(chainId: number): ChainConfig {
   const chain = findChain(chainId);
@@ -71,18 +77,21 @@ export async function marketPair(q: PairQuery): Promise<PairOverview> {
   });
 }
 
+async function readChainPairs(chainId: number): Promise<{ rows: PairFigures[]; names: TokenNames }> {
+  const chain = chainOf(chainId);
+  const db = await readyDb();
+  const [rows, read] = await Promise.all([
+    pairFigures(db, chain, nowSeconds()),
+    db.selectFrom('market_tokens').select(['address', 'name']).where('chain_id', '=', chain.id).execute(),
+  ]);
+  const names = new Map<string, string>(read.map((t) => [t.address.toLowerCase(), t.name]));
+  for (const t of chain.tokens) names.set(t.address.toLowerCase(), t.name);
+  return { rows, names };
+}
+
 /** Every pair of a chain with its figures and the chain's token names, computed once a second however many ask. */
 function chainPairs(chain: ChainConfig): Promise<{ rows: PairFigures[]; names: TokenNames }> {
-  return pairsCache.get(String(chain.id), async () => {
-    const db = await readyDb();
-    const [rows, read] = await Promise.all([
-      pairFigures(db, chain, nowSeconds()),
-      db.selectFrom('market_tokens').select(['address', 'name']).where('chain_id', '=', chain.id).execute(),
-    ]);
-    const names = new Map<string, string>(read.map((t) => [t.address.toLowerCase(), t.name]));
-    for (const t of chain.tokens) names.set(t.address.toLowerCase(), t.name);
-    return { rows, names };
-  });
+  return chainPairsValue(chain.id).get();
 }
 
 /** The pairs list (API.md §6, §11): searched by `q`, sorted, paged; every pair of the chain(s) without a limit. */
