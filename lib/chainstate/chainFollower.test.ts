@@ -11,19 +11,10 @@ import { ChainFollower } from './chainFollower';
 import { quoteExactIn, type ExactInQuote } from '@/lib/quote/quoteExactIn';
 import { readReserves } from './loadPools';
 import { reservesOf } from '@/lib/routing/poolGraph';
+import { until } from '@/test/until';
 
 const CHAIN_ID = 31337;
 const TRADER = 1;
-
-async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The token path of a one-leg quote, for Router02. */
 function singlePath(quote: ExactInQuote): readonly Address[] {

@@ -11,19 +11,10 @@ import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClien
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { QuoteStreamHub, type Priced } from './quoteStreamHub';
+import { until } from '@/test/until';
 
 const CHAIN_ID = 31337;
 const TRADER = 1;
-
-async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The answer of a pricing (undefined for a failure). */
 const answerOf = (priced: Priced): IndicativeQuote | undefined => ('answer' in priced ? priced.answer : undefined);
