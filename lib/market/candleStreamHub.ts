@@ -1,5 +1,6 @@
 // Live candles for SSE clients: one store poller per (chain, pair, interval), shared by all its subscribers.
 import { bucketStart, nextBucket } from './bucketStart';
+import { leavePoller } from './leavePoller';
 import type { KlineInterval } from './klineIntervals';
 import type { Kline } from './marketDto';
 
@@ -92,7 +93,7 @@ export class CandleStreamHub {
     }
     poller.listeners.add(listener);
     const joined = poller;
-    return () => this.leave(id, joined, listener);
+    return () => leavePoller(this.pollers, id, joined, listener);
   }
 
   subscriberCount(key: StreamKey): number {
@@ -101,14 +102,6 @@ export class CandleStreamHub {
 
   pollerCount(): number {
     return this.pollers.size;
-  }
-
-  private leave(id: string, poller: Poller, listener: CandleListener): void {
-    poller.listeners.delete(listener);
-    if (poller.listeners.size > 0 || this.pollers.get(id) !== poller) return;
-    poller.stopped = true;
-    if (poller.timer) clearTimeout(poller.timer);
-    this.pollers.delete(id);
   }
 
   private async tick(poller: Poller): Promise<void> {

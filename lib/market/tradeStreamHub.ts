@@ -1,6 +1,7 @@
 // Live trades for SSE clients: one store poller per (chain, pair), shared by every subscriber of the pair,
 // that tells new trades and trades a reorg removed.
 import type { TradeDTO } from '@/lib/api/schemas/trades';
+import { leavePoller } from './leavePoller';
 
 export type TradeStreamKey = { chainId: number; pairId: number };
 /** A stored trade as the stream compares it: a reorg that moves it to another block changes its block hash. */
@@ -99,12 +100,8 @@ export class TradeStreamHub {
   }
 
   private leave(id: string, poller: Poller, listener: TradeListener): void {
-    poller.listeners.delete(listener);
     poller.waiting.delete(listener);
-    if (poller.listeners.size > 0 || this.pollers.get(id) !== poller) return;
-    poller.stopped = true;
-    if (poller.timer) clearTimeout(poller.timer);
-    this.pollers.delete(id);
+    leavePoller(this.pollers, id, poller, listener);
   }
 
   private async tick(poller: Poller): Promise<void> {
