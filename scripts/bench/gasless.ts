@@ -70,9 +70,9 @@ try {
     await mint(c, t, devAccount(0).address, 10n ** 36n);
     await approve(c, 0, t, stack.router02);
   }
-  // Deep pools: 150 orders of 1,000 USDC move the price well under the 5 % slippage the orders allow.
-  await addLiquidity(c, stack, 0, stack.weth, parseUnits('100000', 18), usdc, parseUnits('300000000', 6));
-  await addLiquidity(c, stack, 0, stack.weth, parseUnits('100000', 18), dai, parseUnits('300000000', 18));
+  // Deep pools: 50 orders of 1,000 USDC at once move each pool's price under 1 %, inside the 5 % the orders allow.
+  await addLiquidity(c, stack, 0, stack.weth, parseUnits('3000', 18), usdc, parseUnits('9000000', 6));
+  await addLiquidity(c, stack, 0, stack.weth, parseUnits('3000', 18), dai, parseUnits('9000000', 18));
   for (const index of [TRADER, ALLOWANCE_TRADER, PERMIT2_TRADER, RECIPIENT, 9]) {
     await mint(c, usdc, devAccount(index).address, parseUnits('100000000', 6));
     await mint(c, dai, devAccount(index).address, parseUnits('1', 18));
