@@ -82,7 +82,7 @@ test('ETH on Devnet A → USDC on Devnet B: the tracker reaches Filled with the 
   const received = (await balanceOf(B, usdcB.address, wallet.address)) - before;
   expect(received).toBeGreaterThanOrEqual(BigInt(quote.min_amount_out));
   await expect(tracker.getByTestId('tracker-step-deposit')).toContainText('Deposited on Devnet A');
-  await expect(tracker.getByTestId('tracker-step-fill')).toContainText(`Filled on Devnet B: received ${formatAmount(received, 6)} USDC`);
+  await expect(tracker.getByTestId('tracker-step-fill')).toContainText(`Filled on Devnet B by Swapdesk's relayer: received ${formatAmount(received, 6)} USDC`);
   await expect(tracker.getByTestId('tracker-step-done')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   for (const size of [{ name: 'phone', width: 375, height: 812 }, { name: 'desktop', width: 1440, height: 900 }]) {
     await page.setViewportSize({ width: size.width, height: size.height });

@@ -1,6 +1,7 @@
 // `npm start`: the devnet (two anvil chains with markets and history), the background jobs and the web app on this
 // machine (`--cluster N`: N instances behind HAProxy), with progress on stdout; Ctrl-C stops every child, the chains saving their state first.
 import path from 'node:path';
+import { devnetFillers, fundDevnetFiller, MAX_DEVNET_FILLERS } from '@/lib/devnet/devnetFillers';
 import { DEVNET_CHAINS } from '@/lib/devnet/devnetMarkets';
 import { assertPortFree } from '@/lib/devnet/assertPortFree';
 import { DevnetError } from '@/lib/devnet/devnetError';
@@ -24,6 +25,25 @@ const CLUSTER = clusterSize(process.argv);
  */
 const MAX_PROFILE_POOLS = 20_000;
 const POOLS = poolCount(process.argv);
+/**
+ * `npm start -- --fillers N`: N more fillers beside our relayer (`npm run filler`), each with its own dev account,
+ * inventory and polling interval (250 ms, 500 ms, 1 s, …), competing for cross-chain orders once our relayer's
+ * exclusivity window has passed.
+ */
+const FILLERS = fillerCount(process.argv);
+
+function fillerCount(argv: readonly string[]): number {
+  const at = argv.findIndex((a) => a === '--fillers' || a.startsWith('--fillers='));
+  if (at < 0) return 0;
+  const arg = argv[at] ?? '';
+  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_DEVNET_FILLERS) {
+    process.stderr.write(`--fillers needs a number of extra fillers from 0 to ${MAX_DEVNET_FILLERS}, got "${raw ?? ''}"\n`);
+    process.exit(1);
+  }
+  return n;
+}
 
 function poolCount(argv: readonly string[]): number | undefined {
   const at = argv.findIndex((a) => a === '--pools' || a.startsWith('--pools='));
@@ -147,6 +167,12 @@ async function main(): Promise<void> {
   });
   await stack.start();
   if (stopping) return;
+  if (FILLERS > 0 && !DEVNET_ONLY) {
+    const fillers = devnetFillers(FILLERS);
+    for (const f of fillers) for (const chain of devnet.chains) await fundDevnetFiller({ ...chain, tokens: chain.record.tokens }, f.address);
+    fillers.forEach((f, i) => stack?.startExtra(`filler${i + 1}`, 'scripts/filler.ts', ['--key', f.key, '--api', stack.url, '--poll-ms', String(250 * 2 ** i)]));
+    display.line(`${FILLERS} extra filler${FILLERS === 1 ? '' : 's'}: ${fillers.map((f) => f.address).join(', ')}`);
+  }
 
   display.line('');
   display.line(DEVNET_ONLY ? 'devnet only (no web app): `npm run dev` can run beside it' : `Swapdesk is ready in ${seconds(started)}: http://localhost:${config.PORT}`);

@@ -21,7 +21,7 @@ const SAME_CHAIN: Record<StatusName, StatusView> = {
 const CROSS_CHAIN: Record<StatusName, StatusView> = {
   issued: { label: 'Quoted', tone: 'pending', final: false, detail: 'Waiting for the deposit on the source chain' },
   deposited: { label: 'Deposited', tone: 'pending', final: false, detail: 'Escrowed; the relayer is delivering on the destination chain' },
-  filled: { label: 'Delivered', tone: 'done', final: false, detail: 'Received on the destination chain; the relayer is being repaid' },
+  filled: { label: 'Delivered', tone: 'done', final: false, detail: 'Received on the destination chain; the filler is being repaid' },
   settled: { label: 'Complete', tone: 'done', final: true, detail: 'Delivered and settled' },
   expired: { label: 'Expired', tone: 'failed', final: false, detail: 'Not delivered in time; the refund follows' },
   refunded: { label: 'Refunded', tone: 'returned', final: true, detail: 'Not delivered; the deposit went back to the sender' },

@@ -36,7 +36,8 @@ export function CrossChainTracker({ order, token }: Props) {
   const chainName = (id: number) => chains.find((c) => c.id === id)?.name ?? `chain ${id}`;
   // The chain's record names the fee held beside the escrow; until it is read, the status's escrow alone.
   const refund: Refund | null = escrow ?? (view.refunded ? { token: view.refunded.token as Address, amount: view.refunded.amount } : null);
-  const words = stepWords(order, view, { fillDeadline: status.data?.fill_deadline ?? order.fillDeadline, delay, refund }, chainName, (chainId, address) => findToken(chains, chainId, address as `0x${string}`));
+  const relayer = chains.find((c) => c.id === order.dstChainId)?.crossChain?.relayer ?? null;
+  const words = stepWords(order, view, { fillDeadline: status.data?.fill_deadline ?? order.fillDeadline, delay, refund, relayer }, chainName, (chainId, address) => findToken(chains, chainId, address as `0x${string}`));
   return (
     <div data-testid="crosschain-tracker" data-quote-id={order.quoteId} className="flex flex-col gap-2">
       <ol className="flex flex-col gap-2" aria-label="Cross-chain swap progress">
@@ -78,10 +79,16 @@ function delayText(delay: OrderDelay, dst: string, nowSec: number): string {
   return `Delayed on ${dst}: ${delay.reason ?? 'not delivered yet'}. ${back}`;
 }
 
-type Facts = { fillDeadline: number | null | undefined; delay: OrderDelay; refund: Refund | null };
+type Facts = { fillDeadline: number | null | undefined; delay: OrderDelay; refund: Refund | null; relayer: string | null };
+
+/** Our relayer by name, any other filler by its address. */
+export function fillerText(filler: string | null, relayer: string | null): string {
+  if (!filler) return '';
+  return relayer && filler.toLowerCase() === relayer.toLowerCase() ? ' by Swapdesk\'s relayer' : ` by filler ${filler.slice(0, 6)}…${filler.slice(-4)}`;
+}
 
 function stepWords(order: TrackedOrder, view: TrackerView, facts: Facts, chainName: (id: number) => string, tokenOn: TokenLookup) {
-  const { fillDeadline, delay, refund } = facts;
+  const { fillDeadline, delay, refund, relayer } = facts;
   const src = chainName(order.srcChainId);
   const dst = chainName(order.dstChainId);
   const out = order.tokenOut;
@@ -92,14 +99,14 @@ function stepWords(order: TrackedOrder, view: TrackerView, facts: Facts, chainNa
       case 'fill':
         if (step.state === 'done') {
           const received = view.amountReceived === null ? '' : `: received ${formatAmount(view.amountReceived, out.decimals)} ${out.symbol}`;
-          return `Filled on ${dst}${received}`;
+          return `Filled on ${dst}${fillerText(view.filler, relayer)}${received}`;
         }
         if (step.state === 'warning') return `Delayed on ${dst}: ${delay.reason ?? 'not delivered yet'}`;
         if (step.state === 'active') return `Delivering on ${dst}${order.estimatedFillTimeSec ? ` (${durationText(order.estimatedFillTimeSec)})` : ''}…`;
         return `Filled on ${dst}`;
       case 'done':
         if (step.state === 'done') return 'Done';
-        return step.state === 'active' ? `You have your ${out.symbol}; the relayer is being repaid on ${src}` : 'Done';
+        return step.state === 'active' ? `You have your ${out.symbol}; the filler is being repaid on ${src}` : 'Done';
       case 'expired':
         return `Expired: not delivered on ${dst}${fillDeadline ? ` by ${clockText(fillDeadline)}` : ''}`;
       case 'refund': {

@@ -12,6 +12,8 @@ export type TrackerView = {
   final: boolean;
   /** What the recipient received, once filled. */
   amountReceived: bigint | null;
+  /** Who filled on the destination (our relayer or any other filler), once filled. */
+  filler: string | null;
   /** What came back to the sender, once refunded (bridge asset on the source chain). */
   refunded: { token: string; amount: bigint } | null;
 };
@@ -34,6 +36,7 @@ export function trackerView(order: Order, status: QuoteStatus | undefined, delay
       ],
       final: s === 'refunded',
       amountReceived: null,
+      filler: null,
       refunded: s === 'refunded' && escrow ? { token: escrow.token, amount: BigInt(escrow.amount) } : null,
     };
   }
@@ -46,6 +49,7 @@ export function trackerView(order: Order, status: QuoteStatus | undefined, delay
     ],
     final: s === 'settled',
     amountReceived,
+    filler: filled ? (status?.filler ?? null) : null,
     refunded: null,
   };
 }

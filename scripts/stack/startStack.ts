@@ -58,6 +58,11 @@ export type Stack = {
   readonly haproxySocket: string;
   /** Builds if needed, starts everything and resolves once every instance (and HAProxy) answers /v1/live. */
   start(): Promise<void>;
+  /**
+   * Starts one more supervised process beside the jobs (e.g. an extra filler): `script` run with tsx and `args`,
+   * stopped with the jobs.
+   */
+  startExtra(name: string, script: string, args: readonly string[]): Supervised;
   /** Every child running now, for a last-moment kill. */
   children(): Child[];
   /** Stops every child (background jobs last, so none is left without a web tier watching it); idempotent. */
@@ -123,14 +128,13 @@ export function createStack(options: StackOptions): Stack {
     return Object.assign(supervised(name, () => nextChild(name, args, { PORT: String(port) })), { port });
   };
 
-  const startJob = (job: BackgroundJob, copy: number): Supervised => {
-    const name = copy === 0 ? job.name : `${job.name}#${copy + 1}`;
-    return supervised(name, () =>
+  const startScript = (name: string, script: string, args: readonly string[] = []): Supervised =>
+    supervised(name, () =>
       spawnChild({
-        name, command: process.execPath, args: [require.resolve('tsx/cli'), '--conditions=react-server', job.script], cwd: ROOT,
+        name, command: process.execPath, args: [require.resolve('tsx/cli'), '--conditions=react-server', script, ...args], cwd: ROOT,
         env: { ...env, SWAPDESK_JOB_COPY: name }, output,
       }));
-  };
+  const startJob = (job: BackgroundJob, copy: number): Supervised => startScript(copy === 0 ? job.name : `${job.name}#${copy + 1}`, job.script);
 
   const startHaproxy = (): Supervised => {
     mkdirSync(options.workDir, { recursive: true });
@@ -188,6 +192,11 @@ export function createStack(options: StackOptions): Stack {
       const proxy = haproxy;
       await waitLive(`http://127.0.0.1:${options.port}/v1/live`, readyTimeoutMs, exitedWhy(proxy));
       say(`HAProxy on :${options.port} balances ${count} instances (:${instances.map((s) => s.port).join(', :')})`);
+    },
+    startExtra(name, script, args) {
+      const extra = startScript(name, script, args);
+      jobs.push(extra);
+      return extra;
     },
     children() {
       return [...(building ? [building] : []), ...(haproxy ? [haproxy] : []), ...instances, ...jobs].map((c) => ('current' in c ? c.current() : c));
