@@ -1,10 +1,11 @@
 // GET /v1/crosschain/orders: Swapdesk's ERC-7683 orders for fillers, newest first, with cursor paging (API.md §10).
 import 'server-only';
-import { ORDERS_DEFAULT_LIMIT, type CrossChainOrdersPage, type CrossChainOrdersQuery } from '@/lib/api/schemas/crosschainOrders';
+import type { CrossChainOrdersPage, CrossChainOrdersQuery } from '@/lib/api/schemas/crosschainOrders';
 import { DomainError } from '@/lib/domain/DomainError';
 import { crosschainDb } from './crosschainDb';
 import type { OrderState } from './crosschainTables';
 import { crossChainOrderJson } from './crossChainOrderJson';
+import { ORDERS_DEFAULT_LIMIT } from './ordersPaging';
 import { orderStore, type StoredOrder } from './orderStore';
 
 const STATE: Record<NonNullable<CrossChainOrdersQuery['status']>, OrderState> = { open: 'opened', filled: 'filled', settled: 'settled', expired: 'expired', refunded: 'refunded' };

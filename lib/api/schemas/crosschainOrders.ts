@@ -1,5 +1,6 @@
 // Open cross-chain orders for fillers (API.md §10): the orders page, its stream's event, and a fill's attestation.
 import { z } from 'zod';
+import { ORDERS_DEFAULT_LIMIT, ORDERS_MAX_LIMIT } from '@/lib/crosschain/ordersPaging';
 import { queryInt } from './primitives';
 
 const BYTES32_PATTERN = /^0x[0-9a-fA-F]{64}$/;
@@ -29,8 +30,6 @@ export const OrderAttestation = z.object({
 export type OrderAttestationQuery = z.output<typeof OrderAttestationQuery>;
 export type OrderAttestation = z.infer<typeof OrderAttestation>;
 
-export const ORDERS_DEFAULT_LIMIT = 50;
-export const ORDERS_MAX_LIMIT = 500;
 /** The store's states as fillers see them: `open` is escrowed on the origin and not filled yet. */
 export const ORDER_STATUSES = ['open', 'filled', 'settled', 'expired', 'refunded'] as const;
 
