@@ -2,7 +2,7 @@
 // priced at, without the page asking again; an idle page opens no new quote requests.
 import { expect, test } from '@playwright/test';
 import { createPublicClient, http } from 'viem';
-import { buyBase } from './fixtures/devnetSwap';
+import { moveBasePrice } from './fixtures/devnetSwap';
 import { listPairs } from './fixtures/marketPages';
 import { amountField, expectQuote, firstChain, openSwap, pickToken } from './fixtures/swapPage';
 
@@ -10,7 +10,7 @@ const QUOTE_PATHS = /\/v1\/quote\/(indicative|stream)$/;
 
 test('the swap page\'s price follows a block without a new request', async ({ page, request }) => {
   const chain = firstChain();
-  const pair = (await listPairs(request, chain.id)).find((p) => p.pair_name === 'WETH/USDC');
+  const pair = (await listPairs(request, chain.id)).find((p) => p.pair_name === 'WETH/USDC' && p.source === 'uniswap_v2');
   if (!pair) throw new Error('the devnet has no WETH/USDC pair');
   // The form's own quote requests: every stream, and any indicative request for the form's amount (the page's
   // dollar figures price one whole token by indicative quotes of their own, every 30 s; those are not counted).
@@ -32,15 +32,20 @@ test('the swap page\'s price follows a block without a new request', async ({ pa
   const requestsBefore = asked.length;
   expect(asked.every((u) => u.endsWith('/v1/quote/stream'))).toBe(true);
 
-  // USDC sold into the pool: ETH now buys more USDC.
-  await buyBase(pair);
-  const swapBlock = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber();
-  await expect.poll(async () => Number(await block.getAttribute('data-block')), { timeout: 15_000 }).toBeGreaterThanOrEqual(Number(swapBlock));
-  // The figure on screen is the new answer (the exact amount behind the rounded text changed).
-  await expect(block).not.toHaveAttribute('data-amount-out', before.amountOut ?? '');
-  await expect(receive).toHaveText(/^[0-9][0-9,]*(\.[0-9]+)?$/);
-  expect(Number(await block.getAttribute('data-block'))).toBeGreaterThan(before.block);
-  expect(asked.length, 'no new quote request: the open stream carried the new price').toBe(requestsBefore);
+  // USDC sold into the V2 pair, 1 % of its USDC side: ETH now buys about 2 % more USDC there than before, so the
+  // best answer changes whichever pools it used (a route that left the pair out would now miss the better price).
+  const moved = await moveBasePrice(pair, 100_000n);
+  try {
+    const swapBlock = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber();
+    await expect.poll(async () => Number(await block.getAttribute('data-block')), { timeout: 15_000 }).toBeGreaterThanOrEqual(Number(swapBlock));
+    // The figure on screen is the new answer (the exact amount behind the rounded text changed).
+    await expect(block).not.toHaveAttribute('data-amount-out', before.amountOut ?? '');
+    await expect(receive).toHaveText(/^[0-9][0-9,]*(\.[0-9]+)?$/);
+    expect(Number(await block.getAttribute('data-block'))).toBeGreaterThan(before.block);
+    expect(asked.length, 'no new quote request: the open stream carried the new price').toBe(requestsBefore);
+  } finally {
+    await moved.undo();
+  }
 
   // New inputs: one new stream, and the previous one is closed (the server then prices nothing for the old amount).
   const closed: string[] = [];
