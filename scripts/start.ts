@@ -13,63 +13,39 @@ import { killNow } from './devnet/spawnChild';
 import { BACKGROUND_JOBS } from './stack/backgroundJobs';
 import { StackError, createStack, type Stack } from './stack/startStack';
 
+/** `--name N` or `--name=N`: an integer from `min` to `max`, undefined when absent; anything else exits with a message. */
+function countOption(name: string, min: number, max: number, what: string): number | undefined {
+  const argv = process.argv;
+  const at = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (at < 0) return undefined;
+  const arg = argv[at] ?? '';
+  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    process.stderr.write(`--${name} needs ${what} from ${min} to ${max}, got "${raw ?? ''}"\n`);
+    process.exit(1);
+  }
+  return n;
+}
+
 /** `npm start -- --devnet-only`: the chains and the background jobs without the web app, e.g. beside `next dev`. */
 const DEVNET_ONLY = process.argv.includes('--devnet-only');
 /** `npm start -- --cluster N`: N instances behind HAProxy on PORT, over PostgreSQL and Redis. */
 const MAX_INSTANCES = 16;
-const CLUSTER = clusterSize(process.argv);
+const CLUSTER = countOption('cluster', 1, MAX_INSTANCES, 'a number of instances') ?? 1;
 
 /**
  * `npm start -- --pools N`: the devnet profile of a real network's size, about N pools per chain over about N / 5
  * tokens (V2 and V3, a few deep hubs and a long tail), in its own data folder (`<data folder>/pools-N`).
  */
 const MAX_PROFILE_POOLS = 20_000;
-const POOLS = poolCount(process.argv);
+const POOLS = countOption('pools', 1, MAX_PROFILE_POOLS, 'a pool count per chain');
 /**
  * `npm start -- --fillers N`: N more fillers beside our relayer (`npm run filler`), each with its own dev account,
  * inventory and polling interval (250 ms, 500 ms, 1 s, …), competing for cross-chain orders once our relayer's
  * exclusivity window has passed.
  */
-const FILLERS = fillerCount(process.argv);
-
-function fillerCount(argv: readonly string[]): number {
-  const at = argv.findIndex((a) => a === '--fillers' || a.startsWith('--fillers='));
-  if (at < 0) return 0;
-  const arg = argv[at] ?? '';
-  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > MAX_DEVNET_FILLERS) {
-    process.stderr.write(`--fillers needs a number of extra fillers from 0 to ${MAX_DEVNET_FILLERS}, got "${raw ?? ''}"\n`);
-    process.exit(1);
-  }
-  return n;
-}
-
-function poolCount(argv: readonly string[]): number | undefined {
-  const at = argv.findIndex((a) => a === '--pools' || a.startsWith('--pools='));
-  if (at < 0) return undefined;
-  const arg = argv[at] ?? '';
-  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PROFILE_POOLS) {
-    process.stderr.write(`--pools needs a pool count per chain from 1 to ${MAX_PROFILE_POOLS}, got "${raw ?? ''}"\n`);
-    process.exit(1);
-  }
-  return n;
-}
-
-function clusterSize(argv: readonly string[]): number {
-  const at = argv.findIndex((a) => a === '--cluster' || a.startsWith('--cluster='));
-  if (at < 0) return 1;
-  const arg = argv[at] ?? '';
-  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_INSTANCES) {
-    process.stderr.write(`--cluster needs a number of instances from 1 to ${MAX_INSTANCES}, got "${raw ?? ''}"\n`);
-    process.exit(1);
-  }
-  return n;
-}
+const FILLERS = countOption('fillers', 0, MAX_DEVNET_FILLERS, 'a number of extra fillers') ?? 0;
 
 /** Cluster mode's configuration check: one line per missing value, before anything starts. */
 function clusterConfigOrExit(): void {

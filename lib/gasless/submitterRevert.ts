@@ -1,5 +1,6 @@
 // Names why a gasless order would revert (or did): the router's or Permit2's custom error from the node's revert data.
-import { decodeErrorResult, type Hex } from 'viem';
+import { decodeErrorResult } from 'viem';
+import { revertData } from '@/lib/contracts/revertData';
 import { permit2Abi } from '@/contracts/generated/permit2';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
@@ -16,20 +17,6 @@ const TEXT: Record<string, string> = {
   ERC20InsufficientBalance: 'the sender no longer holds amount_in of token_in',
   ERC20InsufficientAllowance: 'the sender has not approved Permit2 for token_in',
 };
-
-function revertData(error: unknown): Hex | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 12 && typeof e === 'object'; depth += 1) {
-    const data = (e as { data?: unknown }).data;
-    if (typeof data === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(data)) return data as Hex;
-    if (data && typeof data === 'object') {
-      const inner = (data as { data?: unknown }).data;
-      if (typeof inner === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(inner)) return inner as Hex;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** A sentence for the quote status (`error.reason`), ending with the error's name when the node gave one. */
 export function submitterRevert(error: unknown): { name: string; text: string } {

@@ -1,6 +1,7 @@
 // Names why a fill would revert (or did): the destination settler's custom error, decoded from the node's revert data,
 // and whether trying again can change the answer (a deterministic revert is given up on instead of resent).
 import { decodeErrorResult, type Hex } from 'viem';
+import { revertData } from '@/lib/contracts/revertData';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { destinationSettlerAbi } from './settlerAbi';
 
@@ -36,22 +37,6 @@ const TEXT: Record<string, string> = {
   ERC20InsufficientBalance: 'the relayer lacks the bridge asset',
   ERC20InsufficientAllowance: 'the destination settler may not take the relayer\'s bridge asset',
 };
-
-function revertData(error: unknown): Hex | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 12; depth += 1) {
-    if (typeof e === 'object') {
-      const data = (e as { data?: unknown }).data;
-      if (typeof data === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(data)) return data as Hex;
-      if (data && typeof data === 'object') {
-        const inner = (data as { data?: unknown }).data;
-        if (typeof inner === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(inner)) return inner as Hex;
-      }
-      e = (e as { cause?: unknown }).cause;
-    } else break;
-  }
-  return undefined;
-}
 
 /** The named reason of revert data (or of a viem error carrying it). */
 export function revertReason(errorOrData: unknown): RevertReason {

@@ -1,26 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alive } from './fixtures/processAlive';
 
 const LAUNCHER = path.join(import.meta.dirname, 'fixtures', 'guardedLauncher.ts');
-
-/** Running, not a zombie (an orphan killed here may wait a while for PID 1 to reap it). */
-function alive(pid: number): boolean {
-  if (!existsSync('/proc')) {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

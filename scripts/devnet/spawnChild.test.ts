@@ -2,25 +2,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alive } from './fixtures/processAlive';
 import { childEnv } from '@/lib/env';
 import { spawnChild } from './spawnChild';
-
-/** Running, not a zombie: an orphan killed here may wait a while for PID 1 to reap it. */
-function alive(pid: number): boolean {
-  if (!existsSync('/proc')) {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 // A child that starts a grandchild which ignores SIGTERM, writes the grandchild's pid to the file named by its
 // argument (its output is ignored, as the launcher's quiet mode does), and keeps running.
