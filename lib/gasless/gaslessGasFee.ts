@@ -7,13 +7,15 @@ import { quoteExactIn, type QuoteLeg } from '@/lib/quote/quoteExactIn';
 
 /** Gas of swapPermit2 beside its hops: calldata, two signature checks, Permit2's transfer, the fee and output transfers. */
 export const GASLESS_BASE_GAS = 200_000n;
+/** Gas per leg beside its hops: the leg's checks, its input transfer and its share of the output accounting. */
+export const GASLESS_LEG_GAS = 50_000n;
 /** Gas per pool hop: a V2 pair swap, or a V3 pool swap with its callback (a few ticks crossed). */
 export const GASLESS_HOP_GAS = { uniswap_v2: 80_000n, uniswap_v3: 140_000n } as const;
 const PCT = 100n;
 
 /** The submitter's gas estimate for swapPermit2 along `legs` (measured against real sends in the gasless tests). */
 export function gaslessGasEstimate(legs: readonly QuoteLeg[]): bigint {
-  return legs.reduce((gas, leg) => gas + leg.hops.reduce((g, hop) => g + GASLESS_HOP_GAS[hop.source], 0n), GASLESS_BASE_GAS);
+  return legs.reduce((gas, leg) => gas + GASLESS_LEG_GAS + leg.hops.reduce((g, hop) => g + GASLESS_HOP_GAS[hop.source], 0n), GASLESS_BASE_GAS);
 }
 
 /**

@@ -26,7 +26,7 @@ import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { fundSubmitter } from '@/lib/devnet/fundSubmitter';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
 import { createSubmitter, type Submitter } from '@/lib/gasless/createSubmitter';
-import { GASLESS_BASE_GAS, GASLESS_HOP_GAS } from '@/lib/gasless/gaslessGasFee';
+import { GASLESS_BASE_GAS, GASLESS_HOP_GAS, GASLESS_LEG_GAS } from '@/lib/gasless/gaslessGasFee';
 import type { GaslessTables } from '@/lib/gasless/gaslessTables';
 import { chainClient } from '@/lib/indexer/chainClient';
 import type { JobTables } from '@/lib/jobs/jobTables';
@@ -49,7 +49,7 @@ type Envelope<T> = { code: number; msg: string; data: T | null; error?: { type: 
 type FirmData = {
   quote_id: Hex; calldata: Hex; router_address: Address; from_address: string; to_address: string; amount_in: string; amount_out: string;
   min_amount_out: string; fee_amount: string; deadline: number; allowance_target: string | null;
-  route: { hops: unknown[] }[];
+  route: { hops: { source: keyof typeof GASLESS_HOP_GAS }[] }[];
   gasless?: { eip712: Permit2Eip712; gas_fee_amount: string; gas_fee_token: string };
 };
 type StatusData = { quote_id: string; status: string; src_tx_hash: string | null; amount_out_actual: string | null; error?: { reason: string } | null };
@@ -186,8 +186,8 @@ describe('gasless orders on a devnet', () => {
     expect(getAddress(tx.from)).toBe(submitterAccount().address);
     expect(receipt.status).toBe('success');
     // The submitter's gas stayed within what the quote charged for (its estimate, before the margin).
-    const hops = BigInt(q.route.reduce((n, leg) => n + leg.hops.length, 0));
-    expect(receipt.gasUsed).toBeLessThanOrEqual(GASLESS_BASE_GAS + GASLESS_HOP_GAS.uniswap_v2 * hops);
+    const estimate = q.route.reduce((gas, leg) => gas + GASLESS_LEG_GAS + leg.hops.reduce((g, hop) => g + GASLESS_HOP_GAS[hop.source], 0n), GASLESS_BASE_GAS);
+    expect(receipt.gasUsed).toBeLessThanOrEqual(estimate);
     expect(paidBefore - (await balanceOf(usdc, trader.address))).toBe(BigInt(q.amount_in));
     const received = (await balanceOf(dai, devAccount(RECIPIENT).address)) - receivedBefore;
     expect(received).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));

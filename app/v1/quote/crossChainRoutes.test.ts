@@ -404,11 +404,16 @@ describe('cross-chain quotes end to end on two devnets', () => {
       const reader = (res.body as ReadableStream<Uint8Array>).getReader();
       const seen: CrossChainOrderDTO[] = [];
       let buffer = '';
+      // One read stays pending across the waits: a read abandoned when the wait ran out would swallow its chunk.
+      let pending: ReturnType<typeof reader.read> | undefined;
       const readUntil = async (done: () => boolean, timeoutMs = 30_000) => {
         const deadline = Date.now() + timeoutMs;
         while (!done() && Date.now() < deadline) {
-          const chunk = await Promise.race([reader.read(), new Promise<undefined>((r) => setTimeout(r, 500))]);
-          if (!chunk || chunk.done) continue;
+          pending ??= reader.read();
+          const chunk = await Promise.race([pending, new Promise<undefined>((r) => setTimeout(r, 500))]);
+          if (!chunk) continue;
+          pending = undefined;
+          if (chunk.done) continue;
           buffer += new TextDecoder().decode(chunk.value);
           let end;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
