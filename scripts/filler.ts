@@ -1,11 +1,13 @@
 // `npm run filler -- --key 0x… [--chains …] [--min-profit-bps …]`: a filler anyone can run against Swapdesk. It reads
-// the chains from GET /v1/chains, follows GET /v1/crosschain/orders (or, with --attester, the origin chains' Open
-// events), fills what pays, and settles its fills with the attester's signature. Stops on SIGINT/SIGTERM.
+// the chains from GET /v1/chains, follows the origin chains' Open events and GET /v1/crosschain/orders together (with
+// --attester, the Open events alone and that attester), fills what pays, and settles its fills with the attester's
+// signature. Stops on SIGINT/SIGTERM.
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import { apiOrderSource } from '@/lib/filler/apiOrderSource';
-import { chainOrderSource } from '@/lib/filler/chainOrderSource';
+import { chainOpenOrders, chainOrderSource } from '@/lib/filler/chainOrderSource';
 import { createFiller, type FillerEvent } from '@/lib/filler/createFiller';
+import { feedAndChainOrderSource } from '@/lib/filler/feedAndChainOrderSource';
 import { parseFillerArgs } from './filler/parseFillerArgs';
 
 type ChainJson = { chain_id: number; name: string; rpc_url: string; router_address: string | null; cross_chain?: { destination_settler: string } | null };
@@ -24,15 +26,14 @@ try {
   if (res.status !== 200) throw new Error(`GET ${args.api}/v1/chains answered HTTP ${res.status}`);
   const chains = ((await res.json()) as { data: ChainJson[] }).data.filter((c) => c.cross_chain);
   const account = privateKeyToAccount(args.key);
-  const source = args.attester
-    ? chainOrderSource(chains.flatMap((c) => (c.router_address ? [{ id: c.chain_id, rpcUrl: c.rpc_url, router: c.router_address as Address }] : [])), args.attester)
-    : apiOrderSource(args.api);
+  const origins = chains.flatMap((c) => (c.router_address ? [{ id: c.chain_id, rpcUrl: c.rpc_url, router: c.router_address as Address }] : []));
+  const source = args.attester ? chainOrderSource(origins, args.attester) : feedAndChainOrderSource(apiOrderSource(args.api), chainOpenOrders(origins));
   const filler = createFiller({
     account, source, chains: chains.map((c) => ({ id: c.chain_id, rpcUrl: c.rpc_url })), repayment: args.repayment,
     minProfitBps: args.minProfitBps, nativeUsdCents: args.nativeUsdCents, pollMs: args.pollMs, destinations: args.chains,
     onEvent: (e) => say(describe(e)),
   });
-  say({ event: 'started', filler: account.address, repayment: args.repayment ?? account.address, chains: chains.map((c) => c.chain_id), destinations: args.chains ?? 'all', min_profit_bps: args.minProfitBps, feed: args.attester ? `Open events, attester ${args.attester}` : `${args.api}/v1/crosschain/orders` });
+  say({ event: 'started', filler: account.address, repayment: args.repayment ?? account.address, chains: chains.map((c) => c.chain_id), destinations: args.chains ?? 'all', min_profit_bps: args.minProfitBps, feed: args.attester ? `Open events, attester ${args.attester}` : `Open events and ${args.api}/v1/crosschain/orders` });
   filler.start();
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
