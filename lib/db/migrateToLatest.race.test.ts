@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import { env } from '@/lib/env';
 import { migrations } from './migrations/index';
+import { openTestDb } from './openTestDb';
 import { openDb } from './openDb';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,3 +32,36 @@ it('processes that start together on one SQLite file all migrate it, each migrat
   await db.destroy();
   expect(applied).toHaveLength(Object.keys(migrations).length);
 }, 60_000);
+
+it('a PostgreSQL store migrates while another user of the database creates and drops schemas', async () => {
+  // The migrator's table lookup reads every schema: one dropped meanwhile must not fail the migration.
+  const url = env().TEST_DATABASE_URL;
+  let stop = false;
+  const churn = (async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (let i = 0; !stop; i += 1) {
+        const schema = `churn_${process.pid}_${i}`;
+        await client.query(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.t (id serial PRIMARY KEY)`);
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      }
+    } finally {
+      await client.end();
+    }
+  })();
+  const failures: string[] = [];
+  try {
+    for (let i = 0; i < 10; i += 1) {
+      try {
+        await (await openTestDb('postgres')).dispose();
+      } catch (error: unknown) {
+        failures.push(String(error));
+      }
+    }
+  } finally {
+    stop = true;
+    await churn;
+  }
+  expect(failures).toEqual([]);
+}, 120_000);
