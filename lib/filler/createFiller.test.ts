@@ -1,5 +1,7 @@
 // Open filling with several fillers on two devnets: the fillers follow the origins' Open events, fill from their own
 // inventory, and settle with the attester's signature (no relayer of ours runs unless a case says so).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, Hex } from 'viem';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
@@ -17,6 +19,27 @@ import { chainOrderSource } from './chainOrderSource';
 import { createFiller, type Filler, type FillerEvent } from './createFiller';
 
 const USDC = 1_000_000n;
+
+/** A JSON-RPC relay to `upstream` that answers eth_getTransactionCount only after `delayMs`. */
+async function slowNonceRpc(upstream: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      void (async () => {
+        if (body.includes('"eth_getTransactionCount"')) await new Promise((r) => setTimeout(r, delayMs));
+        const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+      })().catch(() => res.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 const FILLERS = [2, 3, 4];
 const ORDERS = Number(process.env.FILLER_TEST_ORDERS ?? 100);
 
@@ -96,6 +119,33 @@ describe('three fillers compete for open orders', () => {
       await Promise.all(fillers.map((f) => f.stop()));
     }
   }, 300_000);
+
+  it('settles several of its fills on one chain in a single pass: one transaction at a time, no nonce taken twice', async () => {
+    // A node slow to tell the account's nonce: every settlement sent together would read the same one.
+    const slowA = await slowNonceRpc(A.rpcUrl, 300);
+    const filler = createFiller({
+      account: devAccount(5),
+      chains: world.chains.map((c) => ({ id: c.id, rpcUrl: c === A ? slowA.url : c.rpcUrl })),
+      source: chainOrderSource(world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl, router: c.router })), attester.url),
+      minProfitBps: 0, nativeUsdCents: 300_000n, pollMs: 100, onEvent: (e) => events.push(e),
+    });
+    try {
+      const orders: OpenedOrder[] = [];
+      for (let i = 0; i < 4; i += 1) orders.push(await world.openOrder({ src: A, dst: B, amountIn: 25n * USDC, fillWindowSec: 300 }));
+      const before = events.length;
+      await filler.pass();
+      expect(events.slice(before).filter((e) => e.kind === 'filled')).toHaveLength(orders.length);
+      // The fills are deep enough for the attester once a few more blocks are on top.
+      for (let i = 0; i < 3; i += 1) await world.rpc(B, 'evm_mine');
+      await filler.pass();
+      const mine = events.slice(before);
+      expect(mine.filter((e) => e.kind === 'unsettled')).toEqual([]);
+      expect(await Promise.all(orders.map((o) => status(A, o.orderId)))).toEqual(orders.map(() => ORDER_STATUS.settled));
+      expect(mine.filter((e) => e.kind === 'settled')).toHaveLength(orders.length);
+    } finally {
+      await slowA.close();
+    }
+  }, 120_000);
 
   it('with our relayer stopped, orders exclusive to it are filled by other fillers once its window ends, never before', async () => {
     const fillers = fillersOf(FILLERS);

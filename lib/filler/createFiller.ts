@@ -15,13 +15,16 @@ import type { FillerOrder } from './fillerOrder';
 import type { OrderSource } from './orderSource';
 
 const GAS_HEADROOM_PCT = 130n;
+const RECEIPT_TIMEOUT_MS = 30_000;
 
 export type FillerChain = { id: number; rpcUrl: string };
 export type FillerEvent =
   | { kind: 'filled'; order: FillerOrder; txHash: Hex; gasUsed: bigint }
   | { kind: 'lost'; order: FillerOrder; reason: string }
   | { kind: 'skipped'; order: FillerOrder; reason: string }
-  | { kind: 'settled'; order: FillerOrder; txHash: Hex; repayment: Address };
+  | { kind: 'settled'; order: FillerOrder; txHash: Hex; repayment: Address }
+  /** A settlement of this filler's fill failed this pass (it is tried again next pass). */
+  | { kind: 'unsettled'; order: FillerOrder; reason: string };
 
 export type FillerOptions = {
   account: LocalAccount;
@@ -41,7 +44,13 @@ export type FillerOptions = {
 
 export type Filler = { address: Address; pass(): Promise<void>; start(): void; stop(): Promise<void> };
 
-type Chain = { id: number; client: PublicClient; wallet: WalletClient; decimals: Map<string, number>; approved: Set<string> };
+const errorLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+
+type Chain = {
+  id: number; client: PublicClient; wallet: WalletClient; decimals: Map<string, number>; approved: Set<string>;
+  /** The last transaction sent on this chain, settled or failed: the next one waits for it. */
+  sending: Promise<unknown>;
+};
 
 export function createFiller(options: FillerOptions): Filler {
   const { account, source } = options;
@@ -51,7 +60,7 @@ export function createFiller(options: FillerOptions): Filler {
     id: c.id,
     client: createPublicClient({ transport: http(c.rpcUrl), pollingInterval: 50 }) as PublicClient,
     wallet: createWalletClient({ account, transport: http(c.rpcUrl) }),
-    decimals: new Map(), approved: new Set(),
+    decimals: new Map(), approved: new Set(), sending: Promise.resolve(),
   }]));
   /** Orders given up on or filled by anyone; when to look again at those waiting (destination clock). */
   const done = new Set<string>();
@@ -65,9 +74,18 @@ export function createFiller(options: FillerOptions): Filler {
     if (d === undefined) chain.decimals.set(token, (d = await chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })));
     return d;
   };
-  const send = async (chain: Chain, to: Address, data: Hex, gas?: bigint) => {
-    const hash = await chain.wallet.sendTransaction({ account, chain: null, to, data, gas });
-    return { hash, receipt: await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 }) };
+  /**
+   * One transaction at a time per chain: the account's nonce is read from the node at each send, so two sent together
+   * would take the same one and the second fail. A receipt not seen within RECEIPT_TIMEOUT_MS throws: the pass ends
+   * and the next one reads the chain again (a fill that landed meanwhile is found by `fills`).
+   */
+  const send = (chain: Chain, to: Address, data: Hex, gas?: bigint) => {
+    const sent = chain.sending.then(async () => {
+      const hash = await chain.wallet.sendTransaction({ account, chain: null, to, data, gas });
+      return { hash, receipt: await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: RECEIPT_TIMEOUT_MS }) };
+    });
+    chain.sending = sent.catch(() => undefined);
+    return sent;
   };
   const ensureApproved = async (chain: Chain, order: FillerOrder) => {
     const key = `${order.bridgeToken}:${order.dstSettler}`;
@@ -147,7 +165,7 @@ export function createFiller(options: FillerOptions): Filler {
 
   async function settleMine(): Promise<void> {
     // A failed look (the attester busy, a settle that lost the race) is tried again next pass.
-    await Promise.all([...unsettled.values()].map((order) => settle(order).catch(() => undefined)));
+    await Promise.all([...unsettled.values()].map((order) => settle(order).catch((error: unknown) => emit({ kind: 'unsettled', order, reason: errorLine(error) }))));
   }
 
   async function pass(): Promise<void> {
@@ -160,7 +178,7 @@ export function createFiller(options: FillerOptions): Filler {
       let nowSec = heads.get(dst.id);
       if (nowSec === undefined) heads.set(dst.id, (nowSec = Number((await dst.client.getBlock()).timestamp)));
       if ((retryAt.get(order.orderId) ?? 0) > nowSec) continue;
-      await tryFill(order, dst, origin, nowSec).catch((error: unknown) => emit({ kind: 'skipped', order, reason: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error) }));
+      await tryFill(order, dst, origin, nowSec).catch((error: unknown) => emit({ kind: 'skipped', order, reason: errorLine(error) }));
     }
     await settleMine();
   }
