@@ -7,12 +7,25 @@ import { log } from '@/lib/log';
 import { ChainFollower } from './chainFollower';
 
 type Registry = Map<number, { key: string; follower: ChainFollower }>;
+type Replaced = Set<(follower: ChainFollower) => void>;
 const REGISTRY_KEY = Symbol.for('swapdesk.quote.followers');
-const holder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Registry };
+const REPLACED_KEY = Symbol.for('swapdesk.quote.followerReplaced');
+const holder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Registry; [REPLACED_KEY]?: Replaced };
 
 function registry(): Registry {
   holder[REGISTRY_KEY] ??= new Map();
   return holder[REGISTRY_KEY];
+}
+
+function replacedListeners(): Replaced {
+  holder[REPLACED_KEY] ??= new Set();
+  return holder[REPLACED_KEY];
+}
+
+/** Calls `listener` with each follower started in place of a stopped one (its chain's entry changed); returns the unsubscribe. */
+export function onFollowerReplaced(listener: (follower: ChainFollower) => void): () => void {
+  replacedListeners().add(listener);
+  return () => replacedListeners().delete(listener);
 }
 
 function create(chain: ChainConfig): ChainFollower {
@@ -56,6 +69,15 @@ export function followerFor(chain: ChainConfig): ChainFollower {
   const follower = create(chain);
   registry().set(chain.id, { key, follower });
   follower.start();
+  if (current) {
+    for (const listener of [...replacedListeners()]) {
+      try {
+        listener(follower);
+      } catch (error: unknown) {
+        log.warn({ chainId: chain.id, err: error }, 'follower replacement listener failed');
+      }
+    }
+  }
   return follower;
 }
 

@@ -129,4 +129,34 @@ describe('QuoteStreamHub on a real chain follower', () => {
     expect(BigInt(after.amount_out)).toBeGreaterThan(BigInt(before.amount_out));
     off();
   });
+
+  it('keeps streaming after the chain\'s follower is replaced (its registry entry changed)', async () => {
+    const chain = follower.chain;
+    const options = { pollMs: 50, rpcTimeoutMs: 1_000, staleAfterMs: 5_000, fullReloadMs: 3_600_000 };
+    let current = new ChainFollower(chain, options);
+    current.start();
+    await current.ready(10_000);
+    const replacedListeners = new Set<(f: ChainFollower) => void>();
+    const own = new QuoteStreamHub<Priced>({
+      outcome: (priced) => priced, followerOf: async () => current,
+      followerReplaced: (listener) => { replacedListeners.add(listener); return () => replacedListeners.delete(listener); },
+    });
+    const stream = await own.open(body('3'));
+    const seen: IndicativeQuote[] = [];
+    const off = stream.subscribe((outcome) => { const answer = answerOf(outcome); if (answer) seen.push(answer); });
+    const old = current;
+    current = new ChainFollower(chain, options);
+    current.start();
+    await current.ready(10_000);
+    await old.stop();
+    for (const listener of replacedListeners) listener(current);
+    try {
+      const moved = await swap(a, b, parseUnits('1', 18));
+      // The old follower is stopped: only the new one can tell the stream of this block.
+      await until(() => seen.find((x) => x.block_number >= Number(moved)));
+    } finally {
+      off();
+      await current.stop();
+    }
+  });
 });

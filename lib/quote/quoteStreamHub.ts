@@ -10,6 +10,7 @@ import { DomainError } from '@/lib/domain/DomainError';
 import { log } from '@/lib/log';
 import type { PoolGraph } from '@/lib/routing/poolGraph';
 import { exactInRequest, indicativeAnswer, indicativeQuote } from './indicativeQuote';
+import { onFollowerReplaced } from '@/lib/chainstate/quoteFollowers';
 import { quoteChain } from './quoteChain';
 import { quoteExactIn, type ExactInQuote, type ExactInRequest } from './quoteExactIn';
 import { routeInputs, sameRouteInputs, type RouteInputs } from './routeInputs';
@@ -25,6 +26,11 @@ export type QuoteStreamHubOptions<O> = {
   outcome: (priced: Priced) => O;
   /** The running follower of a configured chain (default: the server's, after the quote chain rules). */
   followerOf?: (chainId: number) => Promise<ChainFollower>;
+  /**
+   * Subscribes to followers started in place of stopped ones (default: the server's, with the default `followerOf`):
+   * the streams on that chain move to the new one.
+   */
+  followerReplaced?: (listener: (follower: ChainFollower) => void) => () => void;
   /** Told of every route search or cross-chain pricing a stream causes (tests and benches count them). */
   onSearch?: (body: IndicativeQuoteRequest) => void;
 };
@@ -80,6 +86,17 @@ export class QuoteStreamHub<O> {
 
   constructor(private readonly options: QuoteStreamHubOptions<O>) {
     this.followerOf = options.followerOf ?? (async (chainId) => (await quoteChain(chainId, chainId)).follower);
+    const followerReplaced = options.followerReplaced ?? (options.followerOf ? undefined : onFollowerReplaced);
+    followerReplaced?.((follower) => this.replaced(follower));
+  }
+
+  /** A chain's follower was replaced (its registry entry changed): its groups follow the new one, priced at once. */
+  private replaced(follower: ChainFollower): void {
+    const chainId = follower.chain.id;
+    const watch = this.watches.get(chainId);
+    if (!watch) return;
+    for (const group of watch.groups) group.followers = group.followers.map((f) => (f.chain.id === chainId ? follower : f));
+    void this.fanOut(this.watch(follower));
   }
 
   /** Distinct inputs being streamed now. */
