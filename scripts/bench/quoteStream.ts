@@ -283,3 +283,5 @@ try {
   await m.stop();
   tmp.cleanup();
 }
+// The app modules loaded in-process (the store's pool, HTTP keep-alive sockets) hold handles open: end here.
+process.exit(0);
