@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getAddress } from 'viem';
 import type { StoredOrder } from '@/lib/crosschain/orderStore';
 import type { FillNote } from '@/lib/crosschain/fillNotes';
 import { crossChainStatusOf } from './crossChainStatusOf';
@@ -45,6 +46,28 @@ describe('crossChainStatusOf', () => {
     const deposit = { txHash: '0xseen', escrowToken: '0xUSDC', escrowAmount: '3000001' };
     expect(crossChainStatusOf(quote, { order: undefined, deposit, dstTime: 1_000n })).toMatchObject({ status: 'deposited', src_tx_hash: '0xseen', escrow: { amount: '3000001' } });
     expect(crossChainStatusOf(quote, { order: undefined, deposit, dstTime: 1_301n }).status).toBe('expired');
+  });
+
+  it('a deposit another filler filled while our relayer was down or behind is filled, then settled, by the chains\' records, naming that filler', () => {
+    const other = '0x00000000000000000000000000000000000000aa';
+    const fill = { filler: other, amountOut: 2_990_000n, filledAt: 1_200, txHash: '0xotherfill' };
+    const deposit = { txHash: '0xseen', escrowToken: '0xUSDC', escrowAmount: '3000000', orderId: ORDER_ID };
+    // Not recorded by the relayer at all (it was down at the deposit), or recorded as opened only (it stopped since).
+    for (const stored of [{ order: undefined, deposit }, { order: order({}) }]) {
+      expect(crossChainStatusOf(quote, { ...stored, dstTime: 1_250n, chain: { fill, origin: 'opened' } })).toMatchObject({
+        status: 'filled', filler: getAddress(other), dst_tx_hash: '0xotherfill', amount_out_actual: '2990000', filled_at: 1_200, updated_at: 1_200,
+        delayed: false, refund_possible_at: null,
+      });
+      // Past the fill deadline a fill still makes it filled, not expired; settled once the origin paid the filler.
+      expect(crossChainStatusOf(quote, { ...stored, dstTime: 1_400n, chain: { fill, origin: 'opened' } }).status).toBe('filled');
+      expect(crossChainStatusOf(quote, { ...stored, dstTime: 1_400n, chain: { fill, origin: 'settled' } })).toMatchObject({ status: 'settled', filler: getAddress(other) });
+      // Nothing on the chains beyond the deposit: the store's answer stands.
+      expect(crossChainStatusOf(quote, { ...stored, dstTime: 1_250n, chain: { origin: 'opened' } })).toMatchObject({ status: 'deposited', filler: null });
+      expect(crossChainStatusOf(quote, { ...stored, dstTime: 1_400n, chain: { origin: 'refunded' } }).status).toBe('refunded');
+    }
+    // What the relayer recorded past opened is not second-guessed.
+    const recorded = order({ state: 'filled', relayer: other, fill_tx_hash: '0xfill', fill_ts: 1_100, amount_out: '895' });
+    expect(crossChainStatusOf(quote, { order: recorded, chain: { fill: { ...fill, txHash: null } } })).toMatchObject({ status: 'filled', dst_tx_hash: '0xfill', filled_at: 1_100 });
   });
 
   it('a quote never deposited stays expired once the store says so', () => {

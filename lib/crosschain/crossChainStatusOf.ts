@@ -8,9 +8,20 @@ import type { StoredQuote } from '@/lib/quote/quoteStore';
 /** A deposit seen on the source chain that the relayer has not recorded yet (it may be down). */
 export type SeenDeposit = { txHash: string; escrowToken: string; escrowAmount: string; /** As opened: it binds the escrow produced. */ orderId?: string };
 
+/**
+ * What the chains say of an order the relayer has not recorded past `opened` (it may be down or behind, and another
+ * filler may have filled): the destination settler's fill record and the origin router's state.
+ */
+export type ChainOrderState = {
+  fill?: { filler: string; amountOut: bigint; filledAt: number; txHash: string | null };
+  origin?: 'opened' | 'settled' | 'refunded';
+};
+
 export type CrossChainEvidence = {
   order: StoredOrder | undefined;
   deposit?: SeenDeposit;
+  /** Read from the chains when the order is missing or still `opened` in the store. */
+  chain?: ChainOrderState;
   /** The destination chain's clock (latest block timestamp), when known. */
   dstTime?: bigint;
   /** The relayer's note on the order: why it has not filled it, or what it added of its own. */
@@ -38,10 +49,18 @@ function delayOf(status: QuoteStatus['status'], fillDeadline: number | null, evi
   };
 }
 
+/** The status a stored or seen deposit has by the chains' own records, when they are further along than the store. */
+function chainStatus(chain: ChainOrderState | undefined): 'filled' | 'settled' | 'refunded' | undefined {
+  if (chain?.origin === 'settled') return 'settled';
+  if (chain?.origin === 'refunded') return 'refunded';
+  return chain?.fill ? 'filled' : undefined;
+}
+
 /**
  * issued → deposited → filled → settled, or deposited → expired → refunded. An order still `opened` whose fill
  * deadline the destination clock has passed is `expired` even before the relayer says so (it may be down);
- * an undeposited quote past its deadline is `expired` for good (the quote store says so).
+ * an undeposited quote past its deadline is `expired` for good (the quote store says so). A deposit the relayer has
+ * not recorded as filled is `filled`, `settled` or `refunded` when the chains say so (another filler filled it).
  */
 export function crossChainStatusOf(quote: StoredQuote, evidence: CrossChainEvidence): QuoteStatus {
   const { order, deposit, dstTime } = evidence;
@@ -53,18 +72,24 @@ export function crossChainStatusOf(quote: StoredQuote, evidence: CrossChainEvide
     order_id: order?.order_id ?? deposit?.orderId?.toLowerCase() ?? quote.order_id,
     fill_deadline: fillDeadline,
   };
+  const onChain = order?.state === 'opened' || (!order && deposit) ? chainStatus(evidence.chain) : undefined;
+  const chainFill = onChain ? evidence.chain?.fill : undefined;
+  const fillFields = chainFill
+    ? { dst_tx_hash: chainFill.txHash, amount_out_actual: chainFill.amountOut.toString(), filler: getAddress(chainFill.filler), filled_at: chainFill.filledAt }
+    : undefined;
   if (!order) {
     const escrow = deposit ? { chain_id: quote.src_chain_id, token: deposit.escrowToken, amount: deposit.escrowAmount } : null;
     const pastFill = dstTime !== undefined && fillDeadline !== null && dstTime > BigInt(fillDeadline);
-    const status = deposit ? (pastFill ? 'expired' : 'deposited') : quote.status === 'expired' ? 'expired' : 'issued';
+    const status = onChain ?? (deposit ? (pastFill ? 'expired' : 'deposited') : quote.status === 'expired' ? 'expired' : 'issued');
     return {
       ...base, status, src_tx_hash: deposit?.txHash ?? null, dst_tx_hash: null, amount_out_actual: null,
-      refund_tx_hash: null, settle_tx_hash: null, filler: null, escrow, updated_at: quote.updated_at,
+      refund_tx_hash: null, settle_tx_hash: null, filler: null, filled_at: null, escrow,
+      ...fillFields, updated_at: Math.max(quote.updated_at, chainFill?.filledAt ?? 0),
       ...(deposit ? delayOf(status, fillDeadline, evidence) : {}),
     };
   }
   const pastFill = dstTime !== undefined && dstTime > BigInt(order.fill_deadline);
-  const status = order.state === 'opened' ? (pastFill ? 'expired' : 'deposited') : order.state;
+  const status = onChain ?? (order.state === 'opened' ? (pastFill ? 'expired' : 'deposited') : order.state);
   return {
     ...base,
     status,
@@ -74,8 +99,10 @@ export function crossChainStatusOf(quote: StoredQuote, evidence: CrossChainEvide
     refund_tx_hash: order.refund_tx_hash,
     settle_tx_hash: order.settle_tx_hash,
     filler: order.relayer === null ? null : getAddress(order.relayer),
+    filled_at: order.fill_ts,
     escrow: { chain_id: order.src_chain_id, token: order.escrow_token, amount: order.escrow_amount },
-    updated_at: Math.max(order.updated_at, quote.updated_at),
+    ...fillFields,
+    updated_at: Math.max(order.updated_at, quote.updated_at, chainFill?.filledAt ?? 0),
     ...delayOf(status, order.fill_deadline, evidence),
   };
 }

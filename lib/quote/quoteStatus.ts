@@ -1,4 +1,4 @@
-// GET /v1/quote/status: a stored firm quote followed to `filled` (router QuoteFilled) or `expired` (chain time past deadline); cross-chain quotes follow their ERC-7683 order as the relayer records it.
+// GET /v1/quote/status: a stored firm quote followed to `filled` (router QuoteFilled) or `expired` (chain time past deadline); cross-chain quotes follow their ERC-7683 order as the relayer records it, or as the chains show it when the relayer is behind.
 import 'server-only';
 import { getAbiItem, type Address, type Hex } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
@@ -11,7 +11,9 @@ import { orderStore, type OrderStore } from '@/lib/crosschain/orderStore';
 import { fillNotes } from '@/lib/crosschain/fillNotes';
 import { log } from '@/lib/log';
 import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
-import { crossChainStatusOf, type SeenDeposit } from '@/lib/crosschain/crossChainStatusOf';
+import { crossChainStatusOf, type ChainOrderState, type SeenDeposit } from '@/lib/crosschain/crossChainStatusOf';
+import { readChainOrderState } from '@/lib/crosschain/readChainOrderState';
+import type { StoredOrder } from '@/lib/crosschain/orderStore';
 import { quoteDb } from './quoteDb';
 import { gaslessDb } from '@/lib/gasless/gaslessDb';
 import { gaslessOrderStore } from '@/lib/gasless/gaslessOrderStore';
@@ -117,6 +119,22 @@ function refundGraceOf(row: StoredQuote): Promise<number | undefined> {
   return grace;
 }
 
+/**
+ * The chains' record of a deposit the relayer has not recorded past `opened` (it may be down or behind while another
+ * filler fills and settles): one call on each side, bounded by the followers' RPC timeout; undefined when unreadable.
+ */
+async function chainOrderState(row: StoredQuote, order: StoredOrder | undefined, deposit: SeenDeposit | undefined): Promise<ChainOrderState | undefined> {
+  const orderId = order?.state === 'opened' ? order.order_id : !order ? deposit?.orderId : undefined;
+  const [src, dst] = [findChain(row.src_chain_id), findChain(row.dst_chain_id)];
+  if (!orderId || !src || !dst?.destinationSettler) return undefined;
+  const dstFollower = followerFor(dst);
+  return readChainOrderState({
+    orderId: orderId as Hex,
+    dst: { client: dstFollower.client, settler: dst.destinationSettler, headBlock: dstFollower.watchedThrough()?.block },
+    origin: { client: followerFor(src).client, router: (order?.origin_settler ?? row.router_address) as Address },
+  });
+}
+
 async function crossChainStatus(store: QuoteStore, row: StoredQuote): Promise<QuoteStatus> {
   const orders = orderStore(await crosschainDb());
   const order = await orders.findByQuoteId(row.quote_id);
@@ -124,13 +142,16 @@ async function crossChainStatus(store: QuoteStore, row: StoredQuote): Promise<Qu
   const dstTime = dstChain ? followerFor(dstChain).headTime() : undefined;
   const deposit = !order && row.status === 'issued' ? await findDeposit(store, orders, row, dstTime) : undefined;
   const current = deposit || order ? row : ((await store.find(row.quote_id)) ?? row);
-  const [note, refundGraceSec] = order || deposit
+  const [note, refundGraceSec, chain] = order || deposit
     ? await Promise.all([
       order ? fillNotes(await crosschainDb()).find(order.order_id) : undefined,
       refundGraceOf(row),
+      chainOrderState(row, order, deposit),
     ])
-    : [undefined, undefined];
-  return crossChainStatusOf(current, { order, deposit, dstTime, ...(note ? { note } : {}), ...(refundGraceSec !== undefined ? { refundGraceSec } : {}) });
+    : [undefined, undefined, undefined];
+  return crossChainStatusOf(current, {
+    order, deposit, dstTime, ...(note ? { note } : {}), ...(refundGraceSec !== undefined ? { refundGraceSec } : {}), ...(chain ? { chain } : {}),
+  });
 }
 
 /** A status lookup: by the quote id, or by the hash of the source transaction that executed it. */

@@ -55,6 +55,7 @@ type Status = {
   quote_id: string; status: string; src_tx_hash: string | null; dst_tx_hash: string | null; amount_out_actual: string | null;
   order_id?: string; fill_deadline?: number; refund_tx_hash?: string | null; escrow?: ChainAmount | null;
   delayed?: boolean; delay_reason?: string | null; refund_possible_at?: number | null; refund_permissionless_at?: number | null; relayer_top_up?: string | null; filler?: string | null;
+  filled_at?: number | null; settle_tx_hash?: string | null;
 };
 
 describe('cross-chain quotes end to end on two devnets', () => {
@@ -335,6 +336,7 @@ describe('cross-chain quotes end to end on two devnets', () => {
           .then(() => 'no revert when replayed', (error: unknown) => revertName(error));
         throw new Error(`the fill reverted: ${why}`);
       }
+      return hash;
     };
     afterEach(async () => {
       // Each case stops our relayer; the next one (and the rest of the file) starts from a running one.
@@ -360,7 +362,13 @@ describe('cross-chain quotes end to end on two devnets', () => {
       await fill(keccak256(forged), forged, repayment);
       expect((await attestationOf(keccak256(forged))).status).toBe(404);
       expect(await attestationOf(q.order_id).then((r) => r.body.data?.status)).toBe('pending');
-      await fill(q.order_id, originData, repayment);
+      const fillTx = await fill(q.order_id, originData, repayment);
+      // Our relayer never saw the deposit: the status reads the fill from the destination and names who filled.
+      const fillBlock = await dev(B).publicClient.getBlock({ blockNumber: (await dev(B).publicClient.getTransactionReceipt({ hash: fillTx })).blockNumber });
+      expect(await waitForStatus(q.quote_id, ['filled'], 5_000)).toMatchObject({
+        status: 'filled', filler: devAccount(FILLER).address, dst_tx_hash: fillTx, amount_out_actual: q.bridge.dst.amount, settle_tx_hash: null,
+      });
+      expect((await status(`quote_id=${q.quote_id}`)).body.data?.filled_at).toBe(Number(fillBlock.timestamp));
       const attested = await waitForAttestation(q.order_id);
       expect(attested).toMatchObject({ status: 'filled', filler: devAccount(FILLER).address, repayment, origin_settler: A.swapRouter, origin_chain_id: A.id });
       const c = dev(A);
@@ -368,6 +376,8 @@ describe('cross-chain quotes end to end on two devnets', () => {
       expect((await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
       const paid = await balanceOf(A, tokenOn(A, 'USDC'), repayment);
       expect(paid).toBe(BigInt(q.bridge.src.amount));
+      // Still without our relayer: the origin says settled.
+      expect(await waitForStatus(q.quote_id, ['settled'], 5_000)).toMatchObject({ status: 'settled', filler: devAccount(FILLER).address, dst_tx_hash: fillTx });
       // Our relayer comes back: it records the fill and the settlement, and pays nobody again.
       await startRelayer();
       const settled = await waitForStatus(q.quote_id, ['settled']);

@@ -306,7 +306,7 @@ export type paths = {
         };
         /**
          * Firm quote status
-         * @description Look a quote up by `quote_id` or by `src_tx_hash` (the source transaction that executed it). Same-chain: `issued` until the router emits QuoteFilled (`filled`, with the transaction and the amount received) or the chain’s clock passes the deadline (`expired`). Cross-chain: `issued` → `deposited` (escrowed on the source chain, `src_tx_hash`) → `filled` (the relayer paid the recipient on the destination, `dst_tx_hash`, `amount_out_actual`) → `settled` (the relayer was repaid from the escrow); or `deposited` → `expired` (the destination clock passed `fill_deadline` unfilled; not final) → `refunded` (`refund_tx_hash`, the escrow back to the sender). Only the token subject that obtained the quote can read it; any other id is 404.
+         * @description Look a quote up by `quote_id` or by `src_tx_hash` (the source transaction that executed it). Same-chain: `issued` until the router emits QuoteFilled (`filled`, with the transaction and the amount received) or the chain’s clock passes the deadline (`expired`). Cross-chain: `issued` → `deposited` (escrowed on the source chain, `src_tx_hash`) → `filled` (a filler, Swapdesk's relayer or any other, paid the recipient on the destination: `filler`, `filled_at`, `dst_tx_hash`, `amount_out_actual`; read from the destination settler when the relayer has not recorded it) → `settled` (the filler was repaid from the escrow); or `deposited` → `expired` (the destination clock passed `fill_deadline` unfilled; not final) → `refunded` (`refund_tx_hash`, the escrow back to the sender). Only the token subject that obtained the quote can read it; any other id is 404.
          */
         get: operations["getV1QuoteStatus"];
         put?: never;
@@ -930,6 +930,8 @@ export type components = {
             settle_tx_hash?: string | null;
             /** @description Cross-chain: the address that filled the order on the destination (Swapdesk's relayer or any other filler); null until filled */
             filler?: string | null;
+            /** @description Cross-chain: Unix seconds (destination clock) of the fill; null until filled */
+            filled_at?: number | null;
             /** @description Cross-chain: the bridge asset escrowed on the source chain (what a refund returns) */
             escrow?: {
                 chain_id: number;
@@ -1001,6 +1003,8 @@ export type components = {
             settle_tx_hash?: string | null;
             /** @description Cross-chain: the address that filled the order on the destination (Swapdesk's relayer or any other filler); null until filled */
             filler?: string | null;
+            /** @description Cross-chain: Unix seconds (destination clock) of the fill; null until filled */
+            filled_at?: number | null;
             /** @description Cross-chain: the bridge asset escrowed on the source chain (what a refund returns) */
             escrow?: {
                 chain_id: number;

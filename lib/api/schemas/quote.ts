@@ -248,6 +248,7 @@ export const QuoteStatus = z.object({
   refund_tx_hash: z.string().nullable().optional().describe('Cross-chain: the refund of the escrow on the source chain'),
   settle_tx_hash: z.string().nullable().optional().describe('Cross-chain: the relayer\'s repayment from the escrow on the source chain'),
   filler: z.string().nullable().optional().describe('Cross-chain: the address that filled the order on the destination (Swapdesk\'s relayer or any other filler); null until filled'),
+  filled_at: z.number().int().nullable().optional().describe('Cross-chain: Unix seconds (destination clock) of the fill; null until filled'),
   escrow: ChainToken.nullable().optional().describe('Cross-chain: the bridge asset escrowed on the source chain (what a refund returns)'),
   delayed: z.boolean().optional().describe('Cross-chain: the deposit is not delivered on time — the relayer recorded why it has not filled it, or the fill deadline passed and the refund is due'),
   delay_reason: z.string().nullable().optional().describe('Cross-chain: why the order is (or was) not delivered, in words, with the named reason (InsufficientOutput, NativeTransferFailed, EscrowTooSmall, …); null when nothing held it up'),
