@@ -9,6 +9,7 @@ import { useChains } from '@/components/wallet/ChainsContext';
 import type { ActivityKind } from './activityKind';
 import type { QuoteActivity } from './activityOptions';
 import { CopyButton } from './CopyButton';
+import { filledByText } from './filledByText';
 import { quoteStatusView, type StatusTone, type StatusView } from './quoteStatusView';
 
 const TONE: Record<StatusTone, string> = {
@@ -59,6 +60,7 @@ export function ActivityRow({ quote, kind, nowSec }: { quote: QuoteActivity; kin
   const chainName = (id: number) => chains.find((c) => c.id === id)?.name ?? `chain ${id}`;
   const view = rowView(quote, kind, nowSec, chainName(quote.dst_chain_id));
   const sent = kind === 'trade';
+  const filledBy = crossChain ? filledByText(quote, chains.find((c) => c.id === quote.dst_chain_id)?.crossChain?.relayer ?? null) : null;
   const when = new Date(quote.created_at * 1_000);
   return (
     <li data-testid="activity-row" data-quote-id={quote.quote_id} data-kind={kind} className={`${sent ? '' : 'opacity-70 '}flex flex-col gap-2 rounded-xl border border-[var(--border)] bg-[var(--panel)] p-3 text-sm sm:flex-row sm:items-start sm:justify-between`}>
@@ -85,6 +87,11 @@ export function ActivityRow({ quote, kind, nowSec }: { quote: QuoteActivity; kin
             Quoted {amount(quote.amount_in, tokenIn)} for {amount(quote.amount_out, tokenOut)}; never sent, nothing paid
           </p>
         )}
+        {filledBy ? (
+          <p data-testid="activity-filler" className="text-xs text-[var(--muted)]">
+            {filledBy}
+          </p>
+        ) : null}
         {view.note ? (
           <p data-testid="activity-delay" className="text-xs text-[var(--down)]">
             {view.note}

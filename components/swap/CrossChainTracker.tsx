@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import { useNow } from '@/components/ui/useNow';
 import { useChains } from '@/components/wallet/ChainsContext';
 import { formatAmount } from './amountText';
+import { fillerText } from './fillerText';
 import { clockText, durationText } from './crossChain';
 import { orderDelay, type OrderDelay } from './orderDelay';
 import { refundText, type Refund } from './refundText';
@@ -81,12 +82,6 @@ function delayText(delay: OrderDelay, dst: string, nowSec: number): string {
 
 type Facts = { fillDeadline: number | null | undefined; delay: OrderDelay; refund: Refund | null; relayer: string | null };
 
-/** Our relayer by name, any other filler by its address. */
-export function fillerText(filler: string | null, relayer: string | null): string {
-  if (!filler) return '';
-  return relayer && filler.toLowerCase() === relayer.toLowerCase() ? ' by Swapdesk\'s relayer' : ` by filler ${filler.slice(0, 6)}…${filler.slice(-4)}`;
-}
-
 function stepWords(order: TrackedOrder, view: TrackerView, facts: Facts, chainName: (id: number) => string, tokenOn: TokenLookup) {
   const { fillDeadline, delay, refund, relayer } = facts;
   const src = chainName(order.srcChainId);
@@ -99,7 +94,7 @@ function stepWords(order: TrackedOrder, view: TrackerView, facts: Facts, chainNa
       case 'fill':
         if (step.state === 'done') {
           const received = view.amountReceived === null ? '' : `: received ${formatAmount(view.amountReceived, out.decimals)} ${out.symbol}`;
-          return `Filled on ${dst}${fillerText(view.filler, relayer)}${received}`;
+          return `Filled on ${dst}${fillerText(view.filler, relayer)}${view.filledAt ? ` at ${clockText(view.filledAt)}` : ''}${received}`;
         }
         if (step.state === 'warning') return `Delayed on ${dst}: ${delay.reason ?? 'not delivered yet'}`;
         if (step.state === 'active') return `Delivering on ${dst}${order.estimatedFillTimeSec ? ` (${durationText(order.estimatedFillTimeSec)})` : ''}…`;

@@ -22,8 +22,9 @@ describe('trackerView', () => {
     expect(states(filled)).toEqual(['deposit:done', 'fill:done', 'done:active']);
     expect(filled.amountReceived).toBe(1234n);
     expect(filled.filler).toBeNull();
-    expect(trackerView(order, status({ status: 'filled', dst_tx_hash: '0xfill', filler: '0x00000000000000000000000000000000000000f1' })).filler)
-      .toBe('0x00000000000000000000000000000000000000f1');
+    expect(trackerView(order, status({ status: 'filled', dst_tx_hash: '0xfill', filler: '0x00000000000000000000000000000000000000f1', filled_at: 1_800_000_000 })))
+      .toMatchObject({ filler: '0x00000000000000000000000000000000000000f1', filledAt: 1_800_000_000 });
+    expect(filled.filledAt).toBeNull();
     expect(filled.steps[1]).toMatchObject({ chainId: 31338, txHash: '0xfill' });
     const settled = trackerView(order, status({ status: 'settled', dst_tx_hash: '0xfill', amount_out_actual: '1234' }));
     expect(states(settled)).toEqual(['deposit:done', 'fill:done', 'done:done']);

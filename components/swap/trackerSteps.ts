@@ -14,6 +14,8 @@ export type TrackerView = {
   amountReceived: bigint | null;
   /** Who filled on the destination (our relayer or any other filler), once filled. */
   filler: string | null;
+  /** When it was filled (Unix seconds, destination clock), once known. */
+  filledAt: number | null;
   /** What came back to the sender, once refunded (bridge asset on the source chain). */
   refunded: { token: string; amount: bigint } | null;
 };
@@ -37,6 +39,7 @@ export function trackerView(order: Order, status: QuoteStatus | undefined, delay
       final: s === 'refunded',
       amountReceived: null,
       filler: null,
+      filledAt: null,
       refunded: s === 'refunded' && escrow ? { token: escrow.token, amount: BigInt(escrow.amount) } : null,
     };
   }
@@ -50,6 +53,7 @@ export function trackerView(order: Order, status: QuoteStatus | undefined, delay
     final: s === 'settled',
     amountReceived,
     filler: filled ? (status?.filler ?? null) : null,
+    filledAt: filled ? (status?.filled_at ?? null) : null,
     refunded: null,
   };
 }
