@@ -121,17 +121,20 @@ function refundGraceOf(row: StoredQuote): Promise<number | undefined> {
 
 /**
  * The chains' record of a deposit the relayer has not recorded past `opened` (it may be down or behind while another
- * filler fills and settles): one call on each side, bounded by the followers' RPC timeout; undefined when unreadable.
+ * filler fills and settles): one call on each side, bounded by the followers' RPC timeout, and none while either
+ * follower is behind; undefined when unreadable.
  */
 async function chainOrderState(row: StoredQuote, order: StoredOrder | undefined, deposit: SeenDeposit | undefined): Promise<ChainOrderState | undefined> {
   const orderId = order?.state === 'opened' ? order.order_id : !order ? deposit?.orderId : undefined;
   const [src, dst] = [findChain(row.src_chain_id), findChain(row.dst_chain_id)];
   if (!orderId || !src || !dst?.destinationSettler) return undefined;
-  const dstFollower = followerFor(dst);
+  const [srcFollower, dstFollower] = [followerFor(src), followerFor(dst)];
+  // A chain its follower cannot reach now would only add a timeout per quote (GET /v1/quotes asks for many).
+  if (srcFollower.headTime() === undefined || dstFollower.headTime() === undefined) return undefined;
   return readChainOrderState({
     orderId: orderId as Hex,
     dst: { client: dstFollower.client, settler: dst.destinationSettler, headBlock: dstFollower.watchedThrough()?.block },
-    origin: { client: followerFor(src).client, router: (order?.origin_settler ?? row.router_address) as Address },
+    origin: { client: srcFollower.client, router: (order?.origin_settler ?? row.router_address) as Address },
   });
 }
 
