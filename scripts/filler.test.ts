@@ -8,7 +8,6 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHex, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { startAttesterServer, type AttesterServer } from '@/lib/attester/attesterServer';
 import { createAttester } from '@/lib/attester/createAttester';
 import { loadChains } from '@/lib/chains/loadChains';
@@ -16,7 +15,7 @@ import { attesterAccount } from '@/lib/contracts/attesterAccount';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
-import { startCrossChainWorld, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
+import { startCrossChainWorld, usdcOf, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
 import { useTempDataDir } from '@/test/tempDataDir';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -70,7 +69,6 @@ describe('npm run filler killed between its fill and its settlement', () => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.signalCode);
     else child.once('exit', (_code, signal) => resolve(signal));
   });
-  const usdcOf = (chain: WorldChain, who: Address) => chain.client.readContract({ address: chain.usdc, abi: testERC20Abi, functionName: 'balanceOf', args: [who] });
 
   beforeAll(async () => {
     tmp = useTempDataDir({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });

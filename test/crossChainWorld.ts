@@ -79,6 +79,10 @@ export type CrossChainWorld = {
 /** The relayer's default fee (RELAYER_FEE_BPS 10, RELAYER_GAS_FEE_USD_CENTS 50) in the devnet's 6-decimal USDC. */
 export const RELAYER_FEE = { bps: 10, gas: 500_000n };
 
+/** `who`'s balance of the chain's bridge USDC. */
+export const usdcOf = (chain: WorldChain, who: Address): Promise<bigint> =>
+  chain.client.readContract({ address: chain.usdc, abi: testERC20Abi, functionName: 'balanceOf', args: [who] });
+
 /** `activity`: the devnet's live swaps on both chains (blocks every 2–5 s), as under `npm start`; default off. */
 export async function startCrossChainWorld(dataDir: string, options: { activity?: boolean } = {}): Promise<CrossChainWorld> {
   const devnet = await startDevnet({ dataDir, ports: 'free', history: 'none', activity: options.activity ?? false });

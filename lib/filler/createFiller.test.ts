@@ -3,8 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Address, Hex } from 'viem';
-import { testERC20Abi } from '@/contracts/generated/testERC20';
+import type { Hex } from 'viem';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { relayerAccount } from '@/lib/contracts/relayerAccount';
@@ -13,7 +12,7 @@ import { startAttesterServer, type AttesterServer } from '@/lib/attester/atteste
 import { loadChains } from '@/lib/chains/loadChains';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
-import { startCrossChainWorld, type CrossChainWorld, type OpenedOrder, type WorldChain } from '@/test/crossChainWorld';
+import { startCrossChainWorld, usdcOf, type CrossChainWorld, type OpenedOrder, type WorldChain } from '@/test/crossChainWorld';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { chainOrderSource } from './chainOrderSource';
 import { createFiller, type Filler, type FillerEvent } from './createFiller';
@@ -67,7 +66,6 @@ describe('three fillers compete for open orders', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
   };
-  const usdcOf = (chain: WorldChain, who: Address) => chain.client.readContract({ address: chain.usdc, abi: testERC20Abi, functionName: 'balanceOf', args: [who] });
 
   beforeAll(async () => {
     tmp = useTempDataDir({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
