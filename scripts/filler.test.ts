@@ -42,8 +42,8 @@ describe('npm run filler killed between its fill and its settlement', () => {
     const { NODE_OPTIONS: _ignored, ...env } = process.env;
     const child = spawn(process.execPath, [
       '--import', 'tsx', '--conditions=react-server', 'scripts/filler.ts',
-      '--key', key, '--api', apiUrl, '--attester', attester.url, '--repayment', repayment, '--min-profit-bps', '0', '--poll-ms', '100',
-    ], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+      '--api', apiUrl, '--attester', attester.url, '--repayment', repayment, '--min-profit-bps', '0', '--poll-ms', '100',
+    ], { cwd: ROOT, env: { ...env, FILLER_KEY: key }, stdio: ['ignore', 'pipe', 'inherit'] });
     started.push(child);
     const lines: FillerLine[] = [];
     const waiters: (() => void)[] = [];

@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   if (FILLERS > 0 && !DEVNET_ONLY) {
     const fillers = devnetFillers(FILLERS);
     for (const f of fillers) for (const chain of devnet.chains) await fundDevnetFiller({ ...chain, tokens: chain.record.tokens }, f.address);
-    fillers.forEach((f, i) => stack?.startExtra(`filler${i + 1}`, 'scripts/filler.ts', ['--key', f.key, '--api', stack.url, '--poll-ms', String(250 * 2 ** i)]));
+    fillers.forEach((f, i) => stack?.startExtra(`filler${i + 1}`, 'scripts/filler.ts', ['--api', stack.url, '--poll-ms', String(250 * 2 ** i)], { FILLER_KEY: f.key }));
     display.line(`${FILLERS} extra filler${FILLERS === 1 ? '' : 's'}: ${fillers.map((f) => f.address).join(', ')}`);
   }
 

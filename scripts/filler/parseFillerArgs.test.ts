@@ -19,4 +19,13 @@ describe('parseFillerArgs', () => {
     expect(() => parseFillerArgs(['--key', KEY, '--native-usd', '3e3'])).toThrow(/--native-usd/);
     expect(() => parseFillerArgs(['--key', KEY, '--bogus'])).toThrow();
   });
+
+  it('takes the key from FILLER_KEY, where the process list does not show it', () => {
+    process.env.FILLER_KEY = KEY;
+    try {
+      expect(parseFillerArgs(['--chains', '31338']).key).toBe(KEY);
+    } finally {
+      delete process.env.FILLER_KEY;
+    }
+  });
 });

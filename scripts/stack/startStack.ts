@@ -62,7 +62,8 @@ export type Stack = {
    * Starts one more supervised process beside the jobs (e.g. an extra filler): `script` run with tsx and `args`,
    * stopped with the jobs.
    */
-  startExtra(name: string, script: string, args: readonly string[]): Supervised;
+  /** `env` adds to the child's environment (secrets go there: a command line is visible to every local user). */
+  startExtra(name: string, script: string, args: readonly string[], env?: Record<string, string>): Supervised;
   /** Every child running now, for a last-moment kill. */
   children(): Child[];
   /** Stops every child (background jobs last, so none is left without a web tier watching it); idempotent. */
@@ -128,11 +129,11 @@ export function createStack(options: StackOptions): Stack {
     return Object.assign(supervised(name, () => nextChild(name, args, { PORT: String(port) })), { port });
   };
 
-  const startScript = (name: string, script: string, args: readonly string[] = []): Supervised =>
+  const startScript = (name: string, script: string, args: readonly string[] = [], extraEnv: Record<string, string> = {}): Supervised =>
     supervised(name, () =>
       spawnChild({
         name, command: process.execPath, args: [require.resolve('tsx/cli'), '--conditions=react-server', script, ...args], cwd: ROOT,
-        env: { ...env, SWAPDESK_JOB_COPY: name }, output,
+        env: { ...env, ...extraEnv, SWAPDESK_JOB_COPY: name }, output,
       }));
   const startJob = (job: BackgroundJob, copy: number): Supervised => startScript(copy === 0 ? job.name : `${job.name}#${copy + 1}`, job.script);
 
@@ -193,8 +194,8 @@ export function createStack(options: StackOptions): Stack {
       await waitLive(`http://127.0.0.1:${options.port}/v1/live`, readyTimeoutMs, exitedWhy(proxy));
       say(`HAProxy on :${options.port} balances ${count} instances (:${instances.map((s) => s.port).join(', :')})`);
     },
-    startExtra(name, script, args) {
-      const extra = startScript(name, script, args);
+    startExtra(name, script, args, extraEnv) {
+      const extra = startScript(name, script, args, extraEnv);
       jobs.push(extra);
       return extra;
     },
