@@ -1,7 +1,8 @@
 'use client';
 // The review: a firm quote with its minimum, fee and deadline, then approve or enable Permit2 (if needed) and swap (for
-// Permit2: sign, then send), then the outcome.
+// Permit2: sign, then send; gasless: sign, and Swapdesk sends it), then the outcome.
 import { useState } from 'react';
+import { useChains } from '@/components/wallet/ChainsContext';
 import type { Address } from 'viem';
 import { Dialog } from '@/components/ui/Dialog';
 import { formatAmount } from './amountText';
@@ -17,6 +18,9 @@ import { isCrossChain } from './crossChain';
 import { CrossChainReviewRows, CrossChainSent } from './CrossChainReview';
 import { reviewRisks } from './reviewRisks';
 import { RiskConfirmations } from './RiskConfirmations';
+import { reviewSteps } from './reviewSteps';
+import { ReviewSteps } from './ReviewSteps';
+import { swapTokens } from './swapTokens';
 
 type Props = { request: FirmQuoteRequest; token: string | undefined; tokenIn: SwapToken; tokenOut: SwapToken; account: Address | undefined; onClose: (swapped: boolean) => void };
 
@@ -36,7 +40,12 @@ function Row({ label, value, testId, valueClass = '' }: { label: string; value: 
 export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClose }: Props) {
   const x = useSwapExecution({ request, token, tokenIn, tokenOut, account });
   const { step } = x;
-  const busy = step.kind === 'approving' || step.kind === 'permitting' || step.kind === 'signing' || step.kind === 'pending';
+  const busy = step.kind === 'approving' || step.kind === 'permitting' || step.kind === 'signing' || step.kind === 'pending' || step.kind === 'submitting' || step.kind === 'relaying';
+  const chain = useChains().find((c) => c.id === tokenIn.chainId);
+  const nativeSymbol = (chain ? swapTokens(chain)[0]?.symbol : undefined) ?? 'native coin';
+  const firm = 'offer' in step ? step.offer.firm : step.kind === 'failed' ? step.firm : undefined;
+  // Named steps for a token taken through Permit2; the router's own approval keeps its single button.
+  const steps = firm?.permit2 ? reviewSteps({ step, symbolIn: tokenIn.symbol, gasless: firm.gasless !== undefined, needsApproval: x.needsApproval }) : null;
   const close = () => onClose(step.kind === 'success');
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const risks = step.kind === 'review' ? reviewRisks(step.offer.firm.price_impact_bps, request.slippage) : [];
@@ -54,9 +63,17 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
         {'offer' in step ? (
           <FirmSummary step={step} tokenIn={tokenIn} tokenOut={tokenOut} secondsLeft={x.secondsLeft}>
             {/* A Permit2 call cannot be estimated before the signature it carries exists: the typical figure stands in. */}
-            <NetworkCostRow firm={step.offer.firm} account={account} canEstimate={!x.needsApproval && !x.checkingAllowance && !step.offer.firm.permit2} />
+            {step.offer.firm.gasless ? (
+              <>
+                <Row label="Network cost" value={`None: Swapdesk sends it`} />
+                <Row label="Gas fee (inside the amounts)" value={`${formatAmount(BigInt(step.offer.firm.gasless.gas_fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} testId="gasless-gas-fee" />
+              </>
+            ) : (
+              <NetworkCostRow firm={step.offer.firm} account={account} canEstimate={!x.needsApproval && !x.checkingAllowance && !step.offer.firm.permit2} />
+            )}
           </FirmSummary>
         ) : null}
+        {steps ? <ReviewSteps steps={steps} /> : null}
         {step.kind === 'review' ? <ImpactWarning bps={step.offer.firm.price_impact_bps} /> : null}
         {step.kind === 'review' && step.offer.mustAccept ? (
           <div role="alert" className="rounded-xl border border-amber-500 p-3 text-sm">
@@ -68,7 +85,7 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
         ) : null}
         {step.kind === 'review' && !step.offer.mustAccept ? <RiskConfirmations risks={risks} accepted={accepted} onChange={accept} /> : null}
         {step.kind === 'review' && !step.offer.mustAccept ? (
-          <ReviewAction firm={step.offer.firm} tokenIn={tokenIn} confirmed={confirmed} needsApproval={x.needsApproval} checking={x.checkingAllowance} onApprove={() => void x.approve()} onSwap={() => void x.swap()} />
+          <ReviewAction firm={step.offer.firm} tokenIn={tokenIn} nativeSymbol={nativeSymbol} confirmed={confirmed} needsApproval={x.needsApproval} checking={x.checkingAllowance} onApprove={() => void x.approve()} onSwap={() => void x.swap()} />
         ) : null}
         {(step.kind === 'pending' || step.kind === 'success') && isCrossChain(step.offer.firm) ? (
           <CrossChainSent quoteId={step.offer.firm.quote_id} token={token} onClose={() => onClose(true)} />
@@ -81,13 +98,29 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
 }
 
 /** The review's next step: approve (the router for this amount, or Permit2 once for the token), then swap or sign and swap. */
-function ReviewAction({ firm, tokenIn, confirmed, needsApproval, checking, onApprove, onSwap }: { firm: FirmQuote; tokenIn: SwapToken; confirmed: boolean; needsApproval: boolean; checking: boolean; onApprove: () => void; onSwap: () => void }) {
+type ActionProps = { firm: FirmQuote; tokenIn: SwapToken; nativeSymbol: string; confirmed: boolean; needsApproval: boolean; checking: boolean; onApprove: () => void; onSwap: () => void };
+
+function ReviewAction({ firm, tokenIn, nativeSymbol, confirmed, needsApproval, checking, onApprove, onSwap }: ActionProps) {
   const viaPermit2 = firm.permit2 !== undefined;
+  const gasless = firm.gasless !== undefined;
   if (checking) {
     return (
       <button type="button" disabled className={BUTTON}>
         Checking {tokenIn.symbol} allowance…
       </button>
+    );
+  }
+  if (needsApproval && gasless) {
+    // Permit2 takes only what it was approved for, and an approval is a transaction this wallet cannot pay for.
+    return (
+      <div className="flex flex-col gap-2">
+        <button type="button" disabled className={BUTTON}>
+          Enable {tokenIn.symbol} (one time)
+        </button>
+        <p role="alert" className="text-sm" data-testid="gasless-needs-enable">
+          This wallet has no {nativeSymbol} for gas, and enabling {tokenIn.symbol} for Permit2 is a one-time transaction that needs a little {nativeSymbol}. Add {nativeSymbol} to this wallet and enable {tokenIn.symbol} once; after that, {tokenIn.symbol} swaps need only your signature, even with no {nativeSymbol}.
+        </p>
+      </div>
     );
   }
   if (needsApproval) {
@@ -106,7 +139,7 @@ function ReviewAction({ firm, tokenIn, confirmed, needsApproval, checking, onApp
   }
   return (
     <button type="button" disabled={!confirmed} onClick={onSwap} className={BUTTON}>
-      {viaPermit2 ? 'Sign and swap' : 'Swap'}
+      {gasless ? 'Sign' : viaPermit2 ? 'Sign and swap' : 'Swap'}
     </button>
   );
 }
@@ -134,7 +167,8 @@ function FirmSummary({ step, tokenIn, tokenOut, secondsLeft, children }: { step:
           <CrossChainReviewRows firm={q} tokenIn={tokenIn} tokenOut={tokenOut} />
         </>
       ) : (
-        <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} />
+        // A gasless quote's fee_amount also holds the gas fee, which has its own row.
+        <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount) - BigInt(q.gasless?.gas_fee_amount ?? 0), tokenIn.decimals)} ${tokenIn.symbol}`} testId="firm-service-fee" />
       )}
       {!isCrossChain(q) ? <Row label="Price impact" value={bpsText(q.price_impact_bps)} testId="firm-price-impact" valueClass={IMPACT_TEXT_CLASS[impactLevel(q.price_impact_bps)]} /> : null}
       {children}

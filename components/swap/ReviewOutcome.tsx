@@ -21,6 +21,15 @@ export function ReviewOutcome({ step, tokenIn, tokenOut, onRetry, onClose }: Pro
       return (
         <p className="text-center text-sm" data-testid="permit2-signing">
           Sign in your wallet: it lets the router take exactly {formatAmount(BigInt(step.offer.firm.amount_in), tokenIn.decimals)} {tokenIn.symbol} for this quote, once.
+          {step.offer.firm.gasless ? ' Swapdesk then sends the swap and pays its gas.' : ''}
+        </p>
+      );
+    case 'submitting':
+      return <p className="text-center text-sm" data-testid="swap-pending">Handing your signed order to Swapdesk…</p>;
+    case 'relaying':
+      return (
+        <p className="text-center text-sm" data-testid="swap-pending">
+          Swapdesk is sending your swap… You can keep this open; nothing more is needed from your wallet.
         </p>
       );
     case 'signing':

@@ -1,6 +1,7 @@
 'use client';
 // The review dialog's steps: firm quote → (accept new price) → (approve: the exact amount to the router, or Permit2 once per
-// token) → (sign the Permit2 permit) → swap → pending → success or failure in words.
+// token) → (sign the Permit2 permit) → swap → pending → success or failure in words. A gasless quote is signed and handed
+// to Swapdesk's submitter instead of sent: sign → submitting → relaying → success or failure.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { erc20Abi, maxUint256, type Address, type Hex } from 'viem';
@@ -17,6 +18,8 @@ import { quoteErrorMessage } from './quoteErrorMessage';
 import { quoteFilledAmount } from './quoteFilledAmount';
 import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
 import { requestFirmQuote, type FirmQuoteResult } from './requestFirmQuote';
+import { runGaslessOrder } from './runGaslessOrder';
+import { gaslessQuoteError } from './gaslessOrderError';
 import { isCrossChain } from './crossChain';
 import { crossChainExpectation } from './crossChainExpectation';
 import { simulateDestinationFill } from './simulateDestinationFill';
@@ -38,8 +41,11 @@ export type SwapStep =
   | { kind: 'permitting'; offer: FirmQuoteResult }
   | { kind: 'signing'; offer: FirmQuoteResult }
   | { kind: 'pending'; offer: FirmQuoteResult; hash: Hex }
+  | { kind: 'submitting'; offer: FirmQuoteResult }
+  | { kind: 'relaying'; offer: FirmQuoteResult }
   | { kind: 'success'; offer: FirmQuoteResult; hash: Hex; amountOut: bigint | undefined }
-  | { kind: 'failed'; message: string };
+  /** `at`: the step that failed (the one-time enable or the swap itself); absent when the quote could not be had. */
+  | { kind: 'failed'; message: string; at?: 'enable' | 'swap'; firm?: FirmQuote };
 
 export type SwapExecution = {
   step: SwapStep;
@@ -87,12 +93,11 @@ function trackedOrderOf(q: FirmQuote, hash: Hex, account: Address, tokenIn: Swap
  * The wallet signs the permit rebuilt from the calldata's own quote (checkFirmQuote has shown the server's typed data to
  * be the same), and the signature is appended as API.md §9 says.
  */
-async function signedPermit2Calldata(config: Config, q: FirmQuote, account: Address, chains: PublicChain[]): Promise<Hex> {
+async function signPermit2(config: Config, q: FirmQuote, account: Address, chains: PublicChain[]): Promise<Hex> {
   const permit2 = chains.find((c) => c.id === q.src_chain_id)?.permit2;
   if (!permit2) throw new Error('This network lists no Permit2.');
   const { quote } = decodeSwapPermit2Calldata(q.calldata);
-  const signature = await signTypedData(config, { account, ...permit2TypedData(q.src_chain_id, q.router_address, quote, permit2) });
-  return appendPermit2Signature(q.calldata, signature);
+  return signTypedData(config, { account, ...permit2TypedData(q.src_chain_id, q.router_address, quote, permit2) });
 }
 
 async function destinationTime(config: Config, chainId: number): Promise<number | undefined> {
@@ -134,7 +139,8 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       setStep(wrong ? { kind: 'failed', message: wrong } : { kind: 'review', offer: result });
     } catch (error: unknown) {
       if (mine !== generation.current) return;
-      const message = error instanceof ApiCallError ? quoteErrorMessage(error, { in: tokenIn.symbol, out: tokenOut.symbol }).message : 'The firm quote could not be fetched. Try again.';
+      const gaslessRefusal = error instanceof ApiCallError && request.gasless ? gaslessQuoteError(error, tokenIn.symbol) : undefined;
+      const message = error instanceof ApiCallError ? (gaslessRefusal ?? quoteErrorMessage(error, { in: tokenIn.symbol, out: tokenOut.symbol }).message) : 'The firm quote could not be fetched. Try again.';
       setStep({ kind: 'failed', message });
     }
   }, [request, tokenIn.symbol, tokenOut.symbol, apiBase, config]);
@@ -171,20 +177,49 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       setStep({ kind: 'review', offer: current });
     } catch (error: unknown) {
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
-      else setStep({ kind: 'failed', message: `${q.permit2 ? `Enabling ${tokenIn.symbol} for Permit2` : 'The approval'} failed: ${routerErrorMessage(error)}` });
+      else setStep({ kind: 'failed', at: 'enable', firm: q, message: `${q.permit2 ? `Enabling ${tokenIn.symbol} for Permit2` : 'The approval'} failed: ${routerErrorMessage(error)}` });
     }
   }, [step, config, allowance, tokenIn.symbol]);
+
+  // The signature (the same Permit2 permit, rebuilt from the calldata) is all the wallet does; Swapdesk sends the call.
+  const swapGasless = useCallback(async (current: FirmQuoteResult, from: Address) => {
+    const q = current.firm;
+    const bearer = tokenRef.current;
+    const mine = generation.current;
+    if (!bearer) return;
+    setStep({ kind: 'permitting', offer: current });
+    try {
+      const signature = await signPermit2(config, q, from, chainsRef.current);
+      if (Date.now() >= current.expiresAtMs) {
+        void requote();
+        return;
+      }
+      setStep({ kind: 'submitting', offer: current });
+      const outcome = await runGaslessOrder({
+        quoteId: q.quote_id, signature, token: bearer, baseUrl: apiBase, deadlineSec: q.deadline,
+        onSubmitted: () => setStep({ kind: 'relaying', offer: current }),
+        isCurrent: () => mine === generation.current,
+      });
+      if (mine !== generation.current) return;
+      setStep(outcome.ok ? { kind: 'success', offer: current, hash: outcome.hash, amountOut: outcome.amountOut } : { kind: 'failed', at: 'swap', firm: q, message: outcome.message });
+      if (outcome.ok) await client.invalidateQueries();
+    } catch (error: unknown) {
+      if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
+      else setStep({ kind: 'failed', at: 'swap', firm: q, message: routerErrorMessage(error, { viaPermit2: true }) });
+    }
+  }, [config, client, apiBase, requote]);
 
   const swap = useCallback(async () => {
     if (step.kind !== 'review' || step.offer.mustAccept || !account) return;
     const current = step.offer;
     const q = current.firm;
+    if (q.gasless) return swapGasless(current, account);
     const viaPermit2 = q.permit2 !== undefined;
     const tx = { chainId: q.src_chain_id, account, to: q.router_address, data: q.calldata, value: BigInt(q.value) };
     setStep({ kind: viaPermit2 ? 'permitting' : 'signing', offer: current });
     try {
       if (viaPermit2) {
-        const data = await signedPermit2Calldata(config, q, account, chainsRef.current);
+        const data = appendPermit2Signature(q.calldata, await signPermit2(config, q, account, chainsRef.current));
         // A signature that came back after the quote's life would only be refused on-chain: ask a new quote instead.
         if (Date.now() >= current.expiresAtMs) {
           void requote();
@@ -219,9 +254,9 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       await client.invalidateQueries();
     } catch (error: unknown) {
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
-      else setStep({ kind: 'failed', message: routerErrorMessage(error, { viaPermit2 }) });
+      else setStep({ kind: 'failed', at: 'swap', firm: q, message: routerErrorMessage(error, { viaPermit2 }) });
     }
-  }, [step, account, config, client, tokenIn, tokenOut, requote]);
+  }, [step, account, config, client, tokenIn, tokenOut, requote, swapGasless]);
 
   const accept = useCallback(() => {
     if (step.kind === 'review') setStep({ kind: 'review', offer: { ...step.offer, mustAccept: false } });

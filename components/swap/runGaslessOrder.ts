@@ -1,0 +1,51 @@
+// A signed gasless order (API.md §9): POST /v1/orders, then GET /v1/quote/status until it is filled or failed.
+import type { Hex } from 'viem';
+import { swapdeskClientFor } from '@/lib/client/createSwapdeskClient';
+import { apiCall, bearer } from './apiFetch';
+import { gaslessFailure, gaslessOrderError } from './gaslessOrderError';
+import type { QuoteStatus } from './quoteTypes';
+
+const STATUS_POLL_MS = 500;
+/** How long past the quote's deadline an order still `submitted` is waited for before the review says so. */
+const SUBMITTED_GRACE_MS = 60_000;
+
+export type GaslessOutcome = { ok: true; hash: Hex; amountOut: bigint | undefined } | { ok: false; message: string };
+
+type Order = {
+  quoteId: string;
+  signature: Hex;
+  token: string;
+  baseUrl: string;
+  /** The quote's deadline (Unix seconds). */
+  deadlineSec: number;
+  onSubmitted: () => void;
+  /** False once the review moved on (closed, re-quoted): polling stops. */
+  isCurrent: () => boolean;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function runGaslessOrder({ quoteId, signature, token, baseUrl, deadlineSec, onSubmitted, isCurrent }: Order): Promise<GaslessOutcome> {
+  const client = swapdeskClientFor(baseUrl);
+  try {
+    await apiCall(client.POST('/v1/orders', { body: { quote_id: quoteId, signature }, headers: bearer(token) }));
+  } catch (error: unknown) {
+    return { ok: false, message: gaslessOrderError(error) };
+  }
+  onSubmitted();
+  const giveUpAtMs = deadlineSec * 1_000 + SUBMITTED_GRACE_MS;
+  while (isCurrent() && Date.now() < giveUpAtMs) {
+    let status: QuoteStatus | undefined;
+    try {
+      status = (await apiCall(client.GET('/v1/quote/status', { params: { query: { quote_id: quoteId } }, headers: bearer(token) }))) as QuoteStatus;
+    } catch {
+      // A missed poll is retried: the order is Swapdesk's to send now.
+    }
+    if (status?.status === 'filled' && status.src_tx_hash) {
+      return { ok: true, hash: status.src_tx_hash, amountOut: status.amount_out_actual ? BigInt(status.amount_out_actual) : undefined };
+    }
+    if (status?.status === 'failed') return { ok: false, message: gaslessFailure(status.error?.reason) };
+    await sleep(STATUS_POLL_MS);
+  }
+  return { ok: false, message: 'Swapdesk has not confirmed your swap in time. It may still land: follow it in Activity before trying again.' };
+}
