@@ -108,6 +108,11 @@ export function SwapForm({ start }: { start?: SwapStartQuery }) {
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {f.errorView?.place === 'form' ? <p className="text-[var(--down)]">{f.errorView.message}</p> : null}
         {f.live.stale && !f.errorView && !frozen ? <p className="text-[var(--muted)]">The last quote is too old to show; refreshing…</p> : null}
+        {f.gasless && !f.errorView && f.action.kind === 'review' ? (
+          <p className="text-[var(--muted)]" data-testid="gasless-note">
+            No {f.nativeSymbol} for gas in this wallet: this swap is gasless. You sign, Swapdesk sends it, and its gas fee is paid in {tokenIn.symbol}.
+          </p>
+        ) : null}
         {signIn.error ? <p className="text-[var(--down)]">{signIn.error.message}</p> : null}
         {f.tokens.problem && !f.tokens.quoteToken ? <p className="text-[var(--muted)]">{f.tokens.problem}</p> : null}
       </div>

@@ -7,6 +7,7 @@ import type { PublicChain } from '@/lib/chains/publicChain';
 import { useApiToken } from '@/components/wallet/useApiToken';
 import { toBaseUnits, unitsToInputText } from './amountText';
 import { approvalFor } from './approvalFor';
+import { gaslessFor } from './gaslessFor';
 import { ApiCallError } from './apiFetch';
 import { maxSpendable } from './maxSpendable';
 import { quoteErrorMessage } from './quoteErrorMessage';
@@ -15,6 +16,7 @@ import type { FirmQuoteRequest, IndicativeQuoteRequest } from './quoteTypes';
 import type { Recipient } from './RecipientField';
 import { swapAction } from './swapAction';
 import { effectiveSlippage, swapFormReducer, type SwapFormState } from './swapFormState';
+import { typicalSwapGas } from './swapGas';
 import { swapStartPair, type SwapStartQuery } from './swapStartPair';
 import { isNativeToken, swapTokens } from './swapTokens';
 import { useIndicativeQuote } from './useIndicativeQuote';
@@ -43,7 +45,11 @@ export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
   const amountIn = toBaseUnits(amountText, tokenIn.decimals);
   const balanceIn = useTokenBalance(tokenIn, address);
   const balanceOut = useTokenBalance(tokenOut, address);
-  const gasPrice = useGasPrice({ chainId: tokenIn.chainId, query: { enabled: isNativeToken(tokenIn) } });
+  const srcChain = chains.find((c) => c.id === tokenIn.chainId);
+  const nativeIn = srcChain ? swapTokens(srcChain)[0] : undefined;
+  // The native balance decides whether a token swap can pay its own gas or goes gasless.
+  const nativeBalance = useTokenBalance(nativeIn ?? tokenIn, nativeIn ? address : undefined);
+  const gasPrice = useGasPrice({ chainId: tokenIn.chainId, query: { enabled: isNativeToken(tokenIn) || isConnected } });
 
   const request = useMemo<IndicativeQuoteRequest | null>(
     () => (amountIn === null ? null : { src_chain_id: tokenIn.chainId, dst_chain_id: tokenOut.chainId, token_in: tokenIn.address, token_out: tokenOut.address, amount_in: amountIn.toString() }),
@@ -59,6 +65,13 @@ export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
     if (unauthenticated) void reload(true);
   }, [unauthenticated, reload]);
 
+  const approval = request ? approvalFor(request, chains) : 'allowance';
+  const gasless = gaslessFor({
+    approval,
+    nativeBalance,
+    gasCostWei: gasPrice.data !== undefined && live.quote ? gasPrice.data * typicalSwapGas(live.quote.route) : undefined,
+  });
+
   const action = swapAction({
     amountIn,
     connected: isConnected,
@@ -73,10 +86,10 @@ export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
 
   const openReview = () => {
     if (!request || !live.quote || !address || recipient.kind === 'incomplete') return;
-    const approval = approvalFor(request, chains);
     setFirmRequest({
       ...request,
       ...(approval === 'permit2' ? { approval } : {}),
+      ...(gasless ? { gasless: true } : {}),
       from_address: address,
       to_address: recipient.kind === 'other' ? recipient.address : address,
       indicative_amount_out: live.quote.amount_out,
@@ -95,5 +108,5 @@ export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
     dispatch({ type: 'amount', text: unitsToInputText(max, tokenIn.decimals) });
   };
 
-  return { state, dispatch, live, errorView, action, balanceIn, balanceOut, setMax, setRecipient, firmRequest, openReview, closeReview, address, tokens };
+  return { state, dispatch, live, errorView, action, balanceIn, balanceOut, setMax, setRecipient, firmRequest, gasless, nativeSymbol: nativeIn?.symbol ?? 'native coin', openReview, closeReview, address, tokens };
 }
