@@ -1,0 +1,113 @@
+// USDC → DAI gasless from a fresh wallet with no ETH: the swap form offers the gasless path, the review says that
+// enabling USDC needs ETH once, and once Permit2 may move USDC the trader only signs; Swapdesk's submitter sends the
+// swap and the wallet, still holding no ETH, receives at least the quote's minimum.
+import { expect, test, type Page } from '@playwright/test';
+import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, numberToHex, parseEther, parseUnits, type Address, type Hash } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { formatAmount } from '@/components/swap/amountText';
+import { testERC20Abi } from '@/contracts/generated/testERC20';
+import { devAccount, devnetChain, POLLING_MS } from '@/lib/devnet/deployUniswap';
+import type { ChainConfig } from '@/lib/chains/chainConfig';
+import { actionButton, amountField, balanceOf, connect, expectQuote, firstChain, nextFirmQuote, openSwap, pickToken, signIn, tokenBySymbol } from './fixtures/swapPage';
+
+const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+const setBalance = (client: ReturnType<typeof createPublicClient>, address: Address, wei: bigint) =>
+  client.request({ method: 'anvil_setBalance' as never, params: [address, numberToHex(wei)] as never });
+
+/** A new key holding 10,000 USDC minted by a dev account, and no ETH at all. */
+async function traderWithoutEth(chain: ChainConfig, usdc: Address) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const client = createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: POLLING_MS });
+  const minter = createWalletClient({ chain: devnetChain(chain.id, chain.rpcUrl), transport: http(chain.rpcUrl), account: devAccount(0), pollingInterval: POLLING_MS });
+  const hash = await minter.writeContract({ address: usdc, abi: testERC20Abi, functionName: 'mint', args: [account.address, parseUnits('10000', 6)] });
+  await client.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  return { account, client };
+}
+
+/** The one-time Permit2 approval, made the way a trader would after borrowing a little ETH for it; the wallet ends at 0 ETH. */
+async function enablePermit2Elsewhere(chain: ChainConfig, client: ReturnType<typeof createPublicClient>, account: PrivateKeyAccount, usdc: Address) {
+  await setBalance(client, account.address, parseEther('0.01'));
+  const wallet = createWalletClient({ chain: devnetChain(chain.id, chain.rpcUrl), transport: http(chain.rpcUrl), account, pollingInterval: POLLING_MS });
+  const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [chain.permit2 as Address, maxUint256] });
+  await client.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  await setBalance(client, account.address, 0n);
+}
+
+/** Screenshots of the open review at both widths (the test itself runs at the desktop width). */
+async function shootBothWidths(page: Page, name: string, path: (file: string) => string) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow at ${size.width} px`).toBe(0);
+    await page.screenshot({ path: path(`${name}-${size.name}.png`) });
+  }
+}
+
+test('a wallet with no ETH swaps USDC → DAI gaslessly: enabling USDC is explained, then one signature and Swapdesk sends it', async ({ page }, info) => {
+  const chain = firstChain();
+  const usdc = tokenBySymbol(chain, 'USDC').address;
+  const dai = tokenBySymbol(chain, 'DAI').address;
+  const { account, client } = await traderWithoutEth(chain, usdc);
+  expect(await client.getBalance({ address: account.address })).toBe(0n);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const wallet = await openSwap(page, account);
+  await connect(page);
+  await pickToken(page, 'pay', 'USDC');
+  await pickToken(page, 'receive', 'DAI');
+  // The gas fee must fit inside the router's 1 % fee cap: 1,000 USDC leaves room at devnet gas prices.
+  await amountField(page).fill('1000');
+  await expectQuote(page);
+  await signIn(page);
+  await expect(page.getByTestId('gasless-note')).toContainText('No ETH for gas in this wallet: this swap is gasless');
+  const shot = (file: string) => info.outputPath(file);
+
+  // Not yet enabled: the review says what is needed instead of failing.
+  let firm = nextFirmQuote(page);
+  await actionButton(page).click();
+  const blocked = await firm;
+  expect(blocked.gasless).toBeDefined();
+  const dialog = page.getByRole('dialog', { name: 'Review swap' });
+  await expect(dialog.getByTestId('gasless-needs-enable')).toContainText('enabling USDC for Permit2 is a one-time transaction');
+  await expect(dialog.getByRole('button', { name: 'Enable USDC (one time)' })).toBeDisabled();
+  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'blocked');
+  await expect(dialog.getByTestId('review-step-swap')).toContainText('Sign');
+  await shootBothWidths(page, 'gasless-needs-enable', shot);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Enabled once (elsewhere, with borrowed ETH): now the trader only signs.
+  await enablePermit2Elsewhere(chain, client, account, usdc);
+  const daiBefore = await balanceOf(chain, dai, account.address);
+  firm = nextFirmQuote(page);
+  await actionButton(page).click();
+  const quote = await firm;
+  expect(quote.gasless?.gas_fee_token).toBe(usdc);
+  await expect(dialog.getByTestId('gasless-gas-fee')).toHaveText(/^[0-9.,]+ USDC$/);
+  // The service fee row leaves the gas fee out: fee_amount holds both.
+  expect(BigInt(quote.fee_amount)).toBeGreaterThan(BigInt(quote.gasless?.gas_fee_amount ?? 0));
+  await expect(dialog.getByTestId('firm-service-fee')).toHaveText(new RegExp(` · ${formatAmount(BigInt(quote.fee_amount) - BigInt(quote.gasless?.gas_fee_amount ?? 0), 6)} USDC$`));
+  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'done');
+  const sign = dialog.getByRole('button', { name: 'Sign', exact: true });
+  await expect(sign).toBeEnabled();
+  await shootBothWidths(page, 'gasless-sign', shot);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const from = wallet.calls.length;
+  await sign.click();
+  await expect(dialog.getByTestId('swap-success')).toContainText(/you received [0-9.,]+ DAI/, { timeout: 30_000 });
+  await expect(dialog.getByTestId('review-step-swap')).toHaveAttribute('data-state', 'done');
+  await shootBothWidths(page, 'gasless-done', shot);
+
+  // One signature and no transaction from the wallet; the submitter's transaction paid the trader at least the minimum.
+  expect(wallet.calls.slice(from).filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(1);
+  expect(wallet.calls.slice(from).filter((m) => m === 'eth_sendTransaction')).toHaveLength(0);
+  const hash = (await dialog.getByText(/^Transaction 0x/).getAttribute('title')) as Hash;
+  const tx = await client.getTransaction({ hash });
+  expect(tx.from.toLowerCase()).not.toBe(account.address.toLowerCase());
+  expect((await balanceOf(chain, dai, account.address)) - daiBefore).toBeGreaterThanOrEqual(BigInt(quote.min_amount_out));
+  expect(await client.getBalance({ address: account.address })).toBe(0n);
+});
