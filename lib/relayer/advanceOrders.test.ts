@@ -17,6 +17,7 @@ import { fillNotes } from '@/lib/crosschain/fillNotes';
 import { DEFAULT_FILL_POLICY } from './fillPolicy';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { startCrossChainWorld, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
+import { waitMined } from '@/lib/devnet/waitMined';
 import { createRelayer, type Relayer } from './createRelayer';
 import { originSettlerAbi } from './settlerAbi';
 
@@ -161,7 +162,7 @@ describe('cross-chain orders through reorgs, with the attester as a witness', ()
     const sink = freshRecipient();
     const held = await balance(B, relayerAccount().address);
     const send = async (from: typeof wallet, to: Address, amount: bigint) =>
-      B.client.waitForTransactionReceipt({ hash: await from.writeContract({ address: B.usdc, abi: testERC20Abi, functionName: 'transfer', args: [to, amount] }) });
+      waitMined(B.client, await from.writeContract({ address: B.usdc, abi: testERC20Abi, functionName: 'transfer', args: [to, amount] }));
     await send(wallet, sink, held);
     const nB = await nonce(B);
     await relayer.pass();

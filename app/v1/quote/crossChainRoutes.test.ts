@@ -15,7 +15,8 @@ import { decodeOpenCalldata, fillOrderOf } from '@/lib/contracts/crossChainQuote
 import { relayerAccount } from '@/lib/contracts/relayerAccount';
 import { crosschainDb } from '@/lib/crosschain/crosschainDb';
 import { readyDb } from '@/lib/db/getDb';
-import { devAccount, devClients, POLLING_MS, type DevClients } from '@/lib/devnet/deployUniswap';
+import { devAccount, devClients, type DevClients } from '@/lib/devnet/deployUniswap';
+import { waitMined } from '@/lib/devnet/waitMined';
 import { startDevnet, type Devnet } from '@/lib/devnet/startDevnet';
 import { followerFor, stopFollowers } from '@/lib/chainstate/quoteFollowers';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
@@ -113,10 +114,10 @@ describe('cross-chain quotes end to end on two devnets', () => {
       const approval = await c.wallet(SENDER).writeContract({
         address: tokenIn, abi: erc20Abi, functionName: 'approve', args: [q.allowance_target, BigInt(q.amount_in)], account, chain: c.chain,
       });
-      await c.publicClient.waitForTransactionReceipt({ hash: approval, pollingInterval: POLLING_MS });
+      await waitMined(c.publicClient, approval);
     }
     const hash = await c.wallet(SENDER).sendTransaction({ to: q.router_address, data: q.calldata, value: BigInt(q.value), gas: OPEN_GAS, account, chain: c.chain });
-    const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    const receipt = await waitMined(c.publicClient, hash);
     expect(receipt.status).toBe('success');
     return hash;
   };
@@ -311,7 +312,7 @@ describe('cross-chain quotes end to end on two devnets', () => {
       const originData = fillOrderOf(quote, q.router_address).originData;
       const c = dev(B);
       const approval = await c.wallet(FILLER).writeContract({ address: tokenOn(B, 'USDC'), abi: erc20Abi, functionName: 'approve', args: [B.destinationSettler as Address, 10n ** 30n], account: devAccount(FILLER), chain: c.chain });
-      await c.publicClient.waitForTransactionReceipt({ hash: approval, pollingInterval: POLLING_MS });
+      await waitMined(c.publicClient, approval);
       // Inside the window (B's clock may already be past it: an earlier case moved it) the filler's fill reverts in words.
       const bNow = Number((await c.publicClient.getBlock()).timestamp);
       if (bNow < quote.exclusivityDeadline) {
@@ -330,7 +331,7 @@ describe('cross-chain quotes end to end on two devnets', () => {
         address: B.destinationSettler as Address, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, encodeFillerData({ repayment })],
         account: devAccount(FILLER), chain: c.chain, gas: 1_000_000n,
       });
-      const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      const receipt = await waitMined(c.publicClient, hash);
       if (receipt.status !== 'success') {
         const why = await c.publicClient.call({ account: devAccount(FILLER).address, to: B.destinationSettler as Address, data: (await c.publicClient.getTransaction({ hash })).input, blockNumber: receipt.blockNumber - 1n })
           .then(() => 'no revert when replayed', (error: unknown) => revertName(error));
@@ -373,7 +374,7 @@ describe('cross-chain quotes end to end on two devnets', () => {
       expect(attested).toMatchObject({ status: 'filled', filler: devAccount(FILLER).address, repayment, origin_settler: A.swapRouter, origin_chain_id: A.id });
       const c = dev(A);
       const hash = await c.wallet(FILLER).sendTransaction({ to: attested.origin_settler as Address, data: attested.calldata as Hex, account: devAccount(FILLER), chain: c.chain, gas: 500_000n });
-      expect((await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
+      expect((await waitMined(c.publicClient, hash)).status).toBe('success');
       const paid = await balanceOf(A, tokenOn(A, 'USDC'), repayment);
       expect(paid).toBe(BigInt(q.bridge.src.amount));
       // Still without our relayer: the origin says settled.
@@ -521,7 +522,7 @@ describe('cross-chain quotes end to end on two devnets', () => {
       const account = devAccount(6);
       const write = async (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) => {
         const hash = await c.wallet(6).writeContract({ address, abi, functionName, args, account, chain: c.chain, gas: 600_000n } as never);
-        expect((await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
+        expect((await waitMined(c.publicClient, hash)).status).toBe('success');
       };
       const usdcB = tokenOn(B, 'USDC');
       await write(usdcB, [{ type: 'function', name: 'mint', stateMutability: 'nonpayable', inputs: [{ type: 'address', name: 'to' }, { type: 'uint256', name: 'amount' }], outputs: [] }], 'mint', [account.address, 10n ** 15n]);
@@ -604,7 +605,8 @@ describe('cross-chain quotes end to end on two devnets', () => {
         // A fixed limit: an estimate made at the reverted-to block's time can miss the pair's price-accumulator writes.
         value: wei, account: devAccount(6), chain: c.chain, gas: 300_000n,
       });
-      expect((await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS })).status).toBe('success');
+      // Asked by hash: viem's receipt wait remembers a block number that an evm_revert of opensAfter may have undone.
+      expect((await waitMined(c.publicClient, hash)).status).toBe('success');
     };
     /**
      * Whether the firm quote's deposit would go through after a sale of `wei` (tried on a snapshot, then undone): false
@@ -668,7 +670,7 @@ describe('cross-chain quotes end to end on two devnets', () => {
       const sender = devAccount(SENDER).address;
       const before = await c.publicClient.getBalance({ address: sender });
       const hash = await c.wallet(SENDER).sendTransaction({ to: q.router_address, data: q.calldata, value: BigInt(q.value), gas: OPEN_GAS, account: devAccount(SENDER), chain: c.chain });
-      const receipt = await c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+      const receipt = await waitMined(c.publicClient, hash);
       expect(receipt.status).toBe('reverted');
       expect(await c.publicClient.getBalance({ address: sender })).toBe(before - receipt.gasUsed * receipt.effectiveGasPrice);
       expect((await status(`quote_id=${q.quote_id}`)).body.data?.status).toBe('issued');

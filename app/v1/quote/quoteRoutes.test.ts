@@ -13,6 +13,7 @@ import { appendPermit2Signature, PERMIT2_ADDRESS, type Permit2Eip712 } from '@/l
 import { readyDb } from '@/lib/db/getDb';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
 import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
+import { waitMined } from '@/lib/devnet/waitMined';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
 import { loadChains } from '@/lib/chains/loadChains';
 import { chainClient } from '@/lib/indexer/chainClient';
@@ -108,7 +109,8 @@ describe('quote routes on a devnet', () => {
     const hash = await c.wallet(from).sendTransaction({
       to: q.router_address, data: q.calldata, value: BigInt(q.value), gas: SWAP_GAS, account: devAccount(from), chain: c.chain,
     });
-    return c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+    // Asked by hash: viem's receipt wait remembers a block number that a test's evm_revert may have undone.
+    return waitMined(c.publicClient, hash);
   };
   /** The router's custom error name when `q` executed from `from` would revert. */
   const revertOf = async (q: FirmData, from = SENDER): Promise<string> => {
