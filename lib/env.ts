@@ -175,6 +175,12 @@ const EnvSchema = z.object({
   RELAYER_MAX_FILL_REVERTS: intInRange('RELAYER_MAX_FILL_REVERTS', 1, 100, 3),
   /** How often the gasless submitter looks for posted orders and follows the ones it sent. */
   SUBMITTER_POLL_MS: intInRange('SUBMITTER_POLL_MS', 20, 60_000, 250),
+  /** A gasless transaction not mined this long after it was sent is replaced at the same nonce with higher fees. */
+  SUBMITTER_BUMP_AFTER_MS: intInRange('SUBMITTER_BUMP_AFTER_MS', 100, 3_600_000, 30_000),
+  /** Replacements of one gasless transaction at most; past them it is left to be mined as it is. */
+  SUBMITTER_MAX_BUMPS: intInRange('SUBMITTER_MAX_BUMPS', 0, 100, 5),
+  /** No replacement of a gasless transaction offers a maxFeePerGas above this (gwei). */
+  SUBMITTER_MAX_FEE_GWEI: intInRange('SUBMITTER_MAX_FEE_GWEI', 1, 1_000_000, 500),
   /** Gasless: the gas fee is the submitter's estimated gas × the current gas price × this margin, in percent. */
   GASLESS_GAS_MARGIN_PCT: intInRange('GASLESS_GAS_MARGIN_PCT', 100, 1_000, 150),
   /** Gasless: the least time a quote must have left for the submitter to take it (firm expiry, and again at POST /v1/orders). */

@@ -2,6 +2,7 @@
 // configured chain until SIGINT/SIGTERM, while it holds the `submitter` lease (a second copy waits as a standby).
 // Runs beside the other jobs (`npm start`) or alone: `npm run submitter` on a data folder (dev key there), or against
 // the chains in CHAINS_CONFIG with SUBMITTER_KEY set. Its account pays the gas; each gasless quote's fee repays it.
+import { parseGwei } from 'viem';
 import { loadChains } from '@/lib/chains/loadChains';
 import { submitterAccount } from '@/lib/contracts/submitterAccount';
 import { readyDb } from '@/lib/db/getDb';
@@ -34,6 +35,7 @@ await runUnderLease(db, { job: 'submitter', signal: controller.signal, timings: 
     account,
     pollMs: config.SUBMITTER_POLL_MS,
     fence: lease.assertHeld,
+    replacement: { afterMs: config.SUBMITTER_BUMP_AFTER_MS, maxBumps: config.SUBMITTER_MAX_BUMPS, maxFeePerGas: parseGwei(String(config.SUBMITTER_MAX_FEE_GWEI)) },
     log: (level, message, fields) => log[level](fields ?? {}, message),
   });
   submitter.start();

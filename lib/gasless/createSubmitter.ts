@@ -1,14 +1,18 @@
 // The gasless submitter as a start/stop job: every round, on each chain with a router and Permit2, it follows the
-// transactions it recorded (rebroadcasting any the node never got), then sends posted orders — simulated first, so
-// one that would revert is `failed` and never sent. Each transaction is recorded (hash and signed bytes) before it is
-// handed to the node: a restart rebroadcasts the same transaction, so no order is ever sent twice.
+// transactions it recorded (rebroadcasting any the node never got, replacing at the same nonce and a higher fee any
+// not mined in time), then sends posted orders — simulated first, so one that would revert is `failed` and never sent.
+// Each transaction is recorded (hash and signed bytes) before it is handed to the node: a restart rebroadcasts the same
+// transaction, and every replacement shares its nonce, so no order is ever executed twice.
 import type { Kysely } from 'kysely';
-import { getAbiItem, keccak256, parseEventLogs, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import {
+  getAbiItem, keccak256, parseEventLogs, parseTransaction, type Address, type Hex, type LocalAccount, type PublicClient, type TransactionReceipt,
+} from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { appendPermit2Signature } from '@/lib/contracts/permit2';
 import { quoteStore } from '@/lib/quote/quoteStore';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
+import { bumpedFees, type Fees } from './bumpedFees';
 import { gaslessOrderStore, type Fence, type GaslessOrder } from './gaslessOrderStore';
 import type { GaslessTables } from './gaslessTables';
 import { submitterRevert } from './submitterRevert';
@@ -21,6 +25,10 @@ const GAS_HEADROOM_PCT = 130n;
 const BASE_FEE_MULTIPLIER = 2n;
 const QUOTE_FILLED = getAbiItem({ abi: swapRouterAbi, name: 'QuoteFilled' });
 
+/** When and how far a transaction not mined in time is replaced (SUBMITTER_BUMP_AFTER_MS, SUBMITTER_MAX_BUMPS, SUBMITTER_MAX_FEE_GWEI). */
+export type ReplacementPolicy = { afterMs: number; maxBumps: number; maxFeePerGas: bigint };
+export const DEFAULT_REPLACEMENT: ReplacementPolicy = { afterMs: 30_000, maxBumps: 5, maxFeePerGas: 500n * 10n ** 9n };
+
 export type SubmitterLog = (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
 
 export type SubmitterOptions = {
@@ -32,6 +40,7 @@ export type SubmitterOptions = {
   /** The lease's check, run inside every write transaction. */
   fence?: Fence;
   log?: SubmitterLog;
+  replacement?: ReplacementPolicy;
 };
 
 export type Submitter = { start(): void; stop(): Promise<void>; round(): Promise<void> };
@@ -52,6 +61,9 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
   const quotes = quoteStore(db);
   const log: SubmitterLog = options.log ?? (() => undefined);
   const fence = options.fence;
+  const replacement = options.replacement ?? DEFAULT_REPLACEMENT;
+  /** Transactions already reported as past the replacement limits, so the log says it once. */
+  const leftAsIs = new Set<string>();
   /** Next nonce per chain; forgotten after any doubt, then asked of the node (pending count). */
   const nonces = new Map<number, number>();
   let running = false;
@@ -66,37 +78,105 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
     log('info', 'gasless order failed', { quoteId: order.quote_id, reason });
   }
 
-  /** A recorded transaction: mined (filled / failed), known to the node (wait), or unknown (rebroadcast the same bytes). */
-  async function follow(client: PublicClient, order: GaslessOrder): Promise<void> {
-    const hash = order.tx_hash as Hex;
-    const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
-    if (receipt) {
-      if (receipt.status === 'success') {
-        const filled = parseEventLogs({ abi: [QUOTE_FILLED], logs: receipt.logs }).find((l) => l.args.quoteId.toLowerCase() === order.quote_id);
-        if (filled) {
-          await quotes.markFilled({ quoteId: order.quote_id, chainId: order.chain_id, txHash: hash, amountOut: filled.args.amountOut, block: Number(receipt.blockNumber) }, Math.floor(Date.now() / 1000));
-        }
-        await store.markFilled(order.quote_id, Date.now(), fence);
-      } else {
-        await fail(order, `the transaction ${hash} reverted on-chain (nothing of the sender's moved)`);
+  const receiptOf = (client: PublicClient, hash: Hex) => client.getTransactionReceipt({ hash }).catch(() => undefined);
+
+  async function settle(order: GaslessOrder, receipt: TransactionReceipt): Promise<void> {
+    const hash = receipt.transactionHash;
+    const mined = hash === order.tx_hash ? undefined : hash;
+    if (receipt.status === 'success') {
+      const filled = parseEventLogs({ abi: [QUOTE_FILLED], logs: receipt.logs }).find((l) => l.args.quoteId.toLowerCase() === order.quote_id);
+      if (filled) {
+        await quotes.markFilled({ quoteId: order.quote_id, chainId: order.chain_id, txHash: hash, amountOut: filled.args.amountOut, block: Number(receipt.blockNumber) }, Math.floor(Date.now() / 1000));
       }
-      return;
-    }
-    const known = await client.getTransaction({ hash }).then(() => true, () => false);
-    if (known || !order.raw_tx) return;
-    try {
-      await client.sendRawTransaction({ serializedTransaction: order.raw_tx as Hex });
-      log('info', 'rebroadcast a recorded gasless transaction the node did not have', { quoteId: order.quote_id, hash });
-    } catch (error: unknown) {
-      if (alreadyKnown(error) || !refused(error)) return;
-      // "nonce too low" also answers a transaction mined between the two lookups above: then its receipt is there now.
-      if (await client.getTransactionReceipt({ hash }).then(() => true, () => false)) return;
-      nonces.delete(order.chain_id);
-      await fail(order, `the transaction was dropped before it was mined (${message(error).slice(0, 120)}); nothing of the sender's moved`);
+      await store.markFilled(order.quote_id, Date.now(), fence, mined);
+    } else {
+      const reason = `the transaction ${hash} reverted on-chain (nothing of the sender's moved)`;
+      await store.markFailed(order.quote_id, reason, Date.now(), fence, mined);
+      log('info', 'gasless order failed', { quoteId: order.quote_id, reason });
     }
   }
 
-  async function send(chain: ChainConfig, client: PublicClient, order: GaslessOrder, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<void> {
+  /**
+   * A recorded transaction (or one it replaced, sharing its nonce): mined (filled / failed), known to the node (wait),
+   * or unknown (rebroadcast the same bytes); replaced at a higher fee once it has waited `afterMs` unmined.
+   */
+  async function follow(client: PublicClient, order: GaslessOrder): Promise<void> {
+    const hashes = [order.tx_hash, ...order.replaced_tx_hashes].filter((h): h is Hex => h !== null);
+    const findMined = async () => {
+      for (const hash of hashes) {
+        const receipt = await receiptOf(client, hash);
+        if (receipt) return receipt;
+      }
+      return undefined;
+    };
+    const receipt = await findMined();
+    if (receipt) {
+      await settle(order, receipt);
+      return;
+    }
+    const known = await Promise.all(hashes.map((hash) => client.getTransaction({ hash }).then(() => true, () => false)));
+    if (!known.includes(true) && order.raw_tx) {
+      try {
+        await client.sendRawTransaction({ serializedTransaction: order.raw_tx as Hex });
+        log('info', 'rebroadcast a recorded gasless transaction the node did not have', { quoteId: order.quote_id, hash: order.tx_hash });
+      } catch (error: unknown) {
+        // Not taken but not gone either (a fee now below the base fee, another of this nonce pending): a replacement below
+        // may get it mined. Only a definite refusal with none of them mined means the order was dropped.
+        if (refused(error) && !alreadyKnown(error) && !/replacement transaction underpriced/i.test(message(error))) {
+          // "nonce too low" also answers a transaction mined between the lookups above: then its receipt is there now.
+          if (await findMined()) return;
+          nonces.delete(order.chain_id);
+          await fail(order, `the transaction was dropped before it was mined (${message(error).slice(0, 120)}); nothing of the sender's moved`);
+          return;
+        }
+      }
+    }
+    if (Date.now() - (order.sent_at_ms ?? 0) >= replacement.afterMs) await replace(client, order);
+  }
+
+  /** The same call at the same nonce with higher fees, recorded before it leaves: only one of them can ever be mined. */
+  async function replace(client: PublicClient, order: GaslessOrder): Promise<void> {
+    if (!order.raw_tx || !order.tx_hash) return;
+    const limit = (why: string) => {
+      if (leftAsIs.has(order.tx_hash ?? '')) return;
+      leftAsIs.add(order.tx_hash ?? '');
+      log('warn', `gasless transaction not mined and not replaced: ${why}`, { quoteId: order.quote_id, hash: order.tx_hash });
+    };
+    if (order.replaced_tx_hashes.length >= replacement.maxBumps) {
+      limit(`it was replaced ${order.replaced_tx_hashes.length} times already (SUBMITTER_MAX_BUMPS)`);
+      return;
+    }
+    const sent = parseTransaction(order.raw_tx as Hex);
+    if (sent.type !== 'eip1559' || sent.nonce === undefined || sent.maxFeePerGas === undefined || sent.maxPriorityFeePerGas === undefined) return;
+    const fees = bumpedFees({ maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas }, await currentFees(client), replacement.maxFeePerGas);
+    if (!fees) {
+      limit(`10 % more than maxFeePerGas ${sent.maxFeePerGas} wei would pass SUBMITTER_MAX_FEE_GWEI`);
+      return;
+    }
+    const serializedTransaction = await account.signTransaction({
+      chainId: order.chain_id, type: 'eip1559', to: sent.to, data: sent.data, value: 0n, nonce: sent.nonce, gas: sent.gas, ...fees,
+    });
+    const hash = keccak256(serializedTransaction);
+    if (!(await store.markReplaced(order.quote_id, { replaces: order.tx_hash, txHash: hash, rawTx: serializedTransaction }, Date.now(), fence))) return;
+    log('info', 'replaced a gasless transaction not mined in time', {
+      quoteId: order.quote_id, replaced: order.tx_hash, hash, maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+    });
+    try {
+      await client.sendRawTransaction({ serializedTransaction });
+    } catch (error: unknown) {
+      // Refused or lost, the transaction it replaced may still be pending: the next rounds follow both.
+      if (!alreadyKnown(error)) log('warn', 'the node did not take a replacement gasless transaction', { quoteId: order.quote_id, hash, err: message(error) });
+    }
+  }
+
+  /** maxFeePerGas = base fee × BASE_FEE_MULTIPLIER + tip, from the latest block. */
+  async function currentFees(client: PublicClient): Promise<Fees> {
+    const block = await client.getBlock({ blockTag: 'latest' });
+    const tip = await client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n);
+    return { maxFeePerGas: (block.baseFeePerGas ?? 0n) * BASE_FEE_MULTIPLIER + tip, maxPriorityFeePerGas: tip };
+  }
+
+  async function send(chain: ChainConfig, client: PublicClient, order: GaslessOrder, fees: Fees): Promise<void> {
     const head = await client.getBlock({ blockTag: 'latest' });
     if (head.timestamp >= BigInt(order.deadline)) {
       await fail(order, `the quote's deadline passed before it could be sent (QuoteExpired)`);
@@ -138,9 +218,7 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
     for (const order of await store.sent(chain.id)) await follow(client, order);
     const posted = await store.submitted(chain.id, BATCH);
     if (posted.length > 0) {
-      const block = await client.getBlock({ blockTag: 'latest' });
-      const tip = await client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n);
-      const fees = { maxFeePerGas: (block.baseFeePerGas ?? 0n) * BASE_FEE_MULTIPLIER + tip, maxPriorityFeePerGas: tip };
+      const fees = await currentFees(client);
       for (const order of posted) {
         if (stopping) break;
         await send(chain, client, order, fees);

@@ -3,14 +3,18 @@
 import type { Transaction } from 'kysely';
 import type { GaslessDb, GaslessOrdersTable, GaslessOrderState, GaslessTables } from './gaslessTables';
 
-export type GaslessOrder = Omit<GaslessOrdersTable, 'deadline' | 'submitted_at_ms' | 'sent_at_ms' | 'updated_at_ms'> & {
+export type GaslessOrder = Omit<GaslessOrdersTable, 'deadline' | 'submitted_at_ms' | 'sent_at_ms' | 'updated_at_ms' | 'replaced_tx_hashes'> & {
   deadline: number;
+  /** Hashes of the same-nonce transactions `tx_hash` replaced, oldest first. */
+  replaced_tx_hashes: string[];
   submitted_at_ms: number | null;
   sent_at_ms: number | null;
   updated_at_ms: number;
 };
 export type NewGaslessOrder = Pick<GaslessOrder, 'quote_id' | 'chain_id' | 'router_address' | 'from_address' | 'calldata' | 'deadline' | 'gas_fee_amount'>;
 export type SentTx = { txHash: string; rawTx: string; nonce: number };
+/** A same-nonce transaction at a higher fee in place of `replaces`, the order's current one. */
+export type ReplacementTx = { replaces: string; txHash: string; rawTx: string };
 /** Run inside each of the submitter's write transactions: throws when its lease was taken over. */
 export type Fence = (trx: Transaction<GaslessTables>) => Promise<void>;
 
@@ -24,6 +28,7 @@ function normalise(row: GaslessOrdersTable): GaslessOrder {
     submitted_at_ms: ms(row.submitted_at_ms),
     sent_at_ms: ms(row.sent_at_ms),
     updated_at_ms: Number(row.updated_at_ms),
+    replaced_tx_hashes: row.replaced_tx_hashes === null ? [] : (JSON.parse(row.replaced_tx_hashes) as string[]),
   };
 }
 
@@ -35,18 +40,20 @@ export function gaslessOrderStore(db: GaslessDb) {
       return Number(result.numUpdatedRows) > 0;
     });
 
+  const find = async (quoteId: string): Promise<GaslessOrder | undefined> => {
+    const row = await db.selectFrom('gasless_orders').selectAll().where('quote_id', '=', quoteId.toLowerCase()).executeTakeFirst();
+    return row ? normalise(row) : undefined;
+  };
+
   return {
     async insert(order: NewGaslessOrder, nowMs: number): Promise<void> {
       await db.insertInto('gasless_orders').values({
         ...order, quote_id: order.quote_id.toLowerCase(), status: 'issued', signature: null, tx_hash: null, raw_tx: null, tx_nonce: null,
-        error_reason: null, submitted_at_ms: null, sent_at_ms: null, updated_at_ms: nowMs,
+        replaced_tx_hashes: null, error_reason: null, submitted_at_ms: null, sent_at_ms: null, updated_at_ms: nowMs,
       }).execute();
     },
 
-    async find(quoteId: string): Promise<GaslessOrder | undefined> {
-      const row = await db.selectFrom('gasless_orders').selectAll().where('quote_id', '=', quoteId.toLowerCase()).executeTakeFirst();
-      return row ? normalise(row) : undefined;
-    },
+    find,
 
     /** `issued` → `submitted` with the user's signature; false when the order had already left `issued`. */
     submit(quoteId: string, signature: string, nowMs: number): Promise<boolean> {
@@ -71,13 +78,31 @@ export function gaslessOrderStore(db: GaslessDb) {
       return move(quoteId, ['submitted'], { status: 'sent', tx_hash: tx.txHash, raw_tx: tx.rawTx, tx_nonce: tx.nonce, sent_at_ms: nowMs, updated_at_ms: nowMs }, fence);
     },
 
-    markFilled(quoteId: string, nowMs: number, fence: Fence = noFence): Promise<boolean> {
-      return move(quoteId, ['sent'], { status: 'filled', updated_at_ms: nowMs }, fence);
+    /**
+     * `sent` → `sent` with a same-nonce replacement recorded (before it is handed to the node), the current transaction
+     * joining the replaced ones; false when the order is no longer `sent` or its current transaction is not `replaces`.
+     */
+    async markReplaced(quoteId: string, tx: ReplacementTx, nowMs: number, fence: Fence = noFence): Promise<boolean> {
+      const order = await find(quoteId);
+      if (!order || order.status !== 'sent' || order.tx_hash !== tx.replaces) return false;
+      return db.transaction().execute(async (trx) => {
+        await fence(trx);
+        const result = await trx.updateTable('gasless_orders')
+          .set({ tx_hash: tx.txHash, raw_tx: tx.rawTx, replaced_tx_hashes: JSON.stringify([...order.replaced_tx_hashes, tx.replaces]), sent_at_ms: nowMs, updated_at_ms: nowMs })
+          .where('quote_id', '=', quoteId.toLowerCase()).where('status', '=', 'sent').where('tx_hash', '=', tx.replaces)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      });
+    },
+
+    /** `minedHash`: the transaction that was mined, when it is one that was replaced. */
+    markFilled(quoteId: string, nowMs: number, fence: Fence = noFence, minedHash?: string): Promise<boolean> {
+      return move(quoteId, ['sent'], { status: 'filled', updated_at_ms: nowMs, ...(minedHash ? { tx_hash: minedHash } : {}) }, fence);
     },
 
     /** The submitter could not (or would not) execute the order: `reason` says why, in words. */
-    markFailed(quoteId: string, reason: string, nowMs: number, fence: Fence = noFence): Promise<boolean> {
-      return move(quoteId, ['submitted', 'sent'], { status: 'failed', error_reason: reason, updated_at_ms: nowMs }, fence);
+    markFailed(quoteId: string, reason: string, nowMs: number, fence: Fence = noFence, minedHash?: string): Promise<boolean> {
+      return move(quoteId, ['submitted', 'sent'], { status: 'failed', error_reason: reason, updated_at_ms: nowMs, ...(minedHash ? { tx_hash: minedHash } : {}) }, fence);
     },
 
     async recordBalance(chainId: number, address: string, balance: bigint, nowMs: number): Promise<void> {

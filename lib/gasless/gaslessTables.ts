@@ -1,4 +1,4 @@
-// Table types of gasless orders and the submitter's per-chain state (migration 0600_gasless_orders).
+// Table types of gasless orders and the submitter's per-chain state (migrations 0600_gasless_orders, 0601_gasless_replaced_txs).
 import type { Kysely } from 'kysely';
 
 /** PostgreSQL returns BIGINT as a string; SQLite as a number. */
@@ -23,6 +23,8 @@ export interface GaslessOrdersTable {
   tx_hash: string | null;
   raw_tx: string | null;
   tx_nonce: number | null;
+  /** JSON array of the same-nonce transactions this one replaced (migration 0601), oldest first. */
+  replaced_tx_hashes: string | null;
   error_reason: string | null;
   submitted_at_ms: BigIntColumn | null;
   sent_at_ms: BigIntColumn | null;

@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  BaseError, decodeErrorResult, decodeFunctionData, encodeFunctionData, getAddress, parseUnits, zeroAddress, type Address, type Hex,
+  BaseError, decodeErrorResult, decodeFunctionData, encodeFunctionData, getAddress, parseGwei, parseTransaction, parseUnits, toHex, zeroAddress,
+  type Address, type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { permit2Abi } from '@/contracts/generated/permit2';
@@ -109,6 +110,45 @@ describe('gasless orders on a devnet', () => {
     const raw = error instanceof BaseError ? error.walk((e) => typeof (e as { data?: unknown }).data === 'string') : undefined;
     const data = (raw as { data?: Hex } | undefined)?.data;
     return data ? decodeErrorResult({ abi: [...swapRouterAbi, ...permit2Abi], data }).errorName : String(error);
+  };
+
+  const startProcess = (extraEnv: Record<string, string> = {}): ChildProcess => {
+    const { NODE_OPTIONS: _ignored, ...rest } = process.env;
+    return spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/submitter.ts'], {
+      cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...rest, SWAPDESK_DATA_DIR: tmp.dir, CHAINS_CONFIG: path.join(tmp.dir, 'chains.json'), LOG_LEVEL: 'warn', SUBMITTER_POLL_MS: '20', JOB_LEASE_TTL_MS: '1500', ...extraEnv },
+    });
+  };
+  /** The submitter's transactions mined after `fromBlock`, counted by the quote each carried. */
+  const minedPerQuote = async (fromBlock: bigint): Promise<Record<string, number>> => {
+    const head = await c.publicClient.getBlockNumber();
+    const counts = new Map<string, number>();
+    for (let n = fromBlock + 1n; n <= head; n += 1n) {
+      const block = await c.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
+      for (const tx of block.transactions) {
+        if (getAddress(tx.from) !== submitterAccount().address) continue;
+        const { args } = decodeFunctionData({ abi: swapRouterAbi, data: tx.input });
+        const quoteId = (args?.[0] as { quoteId: Hex }).quoteId.toLowerCase();
+        counts.set(quoteId, (counts.get(quoteId) ?? 0) + 1);
+      }
+    }
+    return Object.fromEntries(counts);
+  };
+  const rpc = (method: string, params: unknown[] = []) => c.publicClient.request({ method: method as never, params: params as never });
+  const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
+    const by = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      if (Date.now() > by) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  /** The next block's base fee well above what `rawTx` offers, so that block leaves it out (anvil also drops it). */
+  const priceOut = async (rawTx: string) => {
+    const { maxFeePerGas } = parseTransaction(rawTx as Hex);
+    await rpc('anvil_setNextBlockBaseFeePerGas', [toHex((maxFeePerGas ?? 0n) * 4n)]);
+    await rpc('evm_mine');
   };
 
   beforeAll(async () => {
@@ -316,11 +356,6 @@ describe('gasless orders on a devnet', () => {
     const quotes: FirmData[] = [];
     for (let i = 0; i < ORDERS; i += 1) quotes.push(await gaslessQuote(parseUnits(String(1000 + i), 6).toString(), { slippage: 5 }));
     const fromBlock = await c.publicClient.getBlockNumber();
-    const { NODE_OPTIONS: _ignored, ...rest } = process.env;
-    const startProcess = (): ChildProcess => spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/submitter.ts'], {
-      cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...rest, SWAPDESK_DATA_DIR: tmp.dir, CHAINS_CONFIG: path.join(tmp.dir, 'chains.json'), LOG_LEVEL: 'warn', SUBMITTER_POLL_MS: '20', JOB_LEASE_TTL_MS: '1500' },
-    });
     const rowsOf = async () => (await readyDb()).withTables<GaslessTables>().selectFrom('gasless_orders').select(['quote_id', 'status', 'error_reason'])
       .where('quote_id', 'in', quotes.map((q) => q.quote_id.toLowerCase())).execute();
     const states = async () => (await rowsOf()).map((r) => r.status);
@@ -345,17 +380,94 @@ describe('gasless orders on a devnet', () => {
     }
     expect((await rowsOf()).filter((r) => r.status !== 'filled')).toEqual([]);
     // On-chain: every transaction of the submitter since the burst began, by the quote it carried.
-    const head = await c.publicClient.getBlockNumber();
-    const sentPerQuote = new Map<string, number>();
-    for (let n = fromBlock + 1n; n <= head; n += 1n) {
-      const block = await c.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
-      for (const tx of block.transactions) {
-        if (getAddress(tx.from) !== submitterAccount().address) continue;
-        const { args } = decodeFunctionData({ abi: swapRouterAbi, data: tx.input });
-        const quoteId = (args?.[0] as { quoteId: Hex }).quoteId.toLowerCase();
-        sentPerQuote.set(quoteId, (sentPerQuote.get(quoteId) ?? 0) + 1);
-      }
-    }
-    expect(Object.fromEntries(sentPerQuote)).toEqual(Object.fromEntries(quotes.map((q) => [q.quote_id.toLowerCase(), 1])));
+    expect(await minedPerQuote(fromBlock)).toEqual(Object.fromEntries(quotes.map((q) => [q.quote_id.toLowerCase(), 1])));
   }, 180_000);
+  // The two tests below send with submitters of their own (the shared one's local nonce would be behind after them).
+  it('a transaction priced out by a base fee jump is replaced at its nonce with higher fees; the order fills once, by the replacement', async () => {
+    const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
+    const bumping = createSubmitter({
+      db, chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50,
+      replacement: { afterMs: 2_000, maxBumps: 3, maxFeePerGas: parseGwei('1000') },
+    });
+    const q = await gaslessQuote();
+    expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+    const fromBlock = await c.publicClient.getBlockNumber();
+    await rpc('evm_setAutomine', [false]);
+    let first: Awaited<ReturnType<typeof orderRow>>;
+    let second: Awaited<ReturnType<typeof orderRow>>;
+    try {
+      await bumping.round();
+      first = await orderRow(q.quote_id);
+      expect(first).toMatchObject({ status: 'sent', replaced_tx_hashes: null });
+      await priceOut(first.raw_tx ?? '');
+      expect(await c.publicClient.getTransactionReceipt({ hash: first.tx_hash as Hex }).catch(() => undefined)).toBeUndefined();
+      // Not mined yet, but not for long enough: left as it is.
+      await bumping.round();
+      expect((await orderRow(q.quote_id)).tx_hash).toBe(first.tx_hash);
+      await new Promise((r) => setTimeout(r, 2_100));
+      await bumping.round();
+      second = await orderRow(q.quote_id);
+      expect(second.status).toBe('sent');
+      expect(JSON.parse(second.replaced_tx_hashes ?? '[]')).toEqual([first.tx_hash]);
+      expect((await status(q.quote_id)).body.data?.status).toBe('submitted');
+      const [was, now] = [parseTransaction(first.raw_tx as Hex), parseTransaction(second.raw_tx as Hex)];
+      expect(now.nonce).toBe(was.nonce);
+      expect(now.data).toBe(was.data);
+      expect(now.maxFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxFeePerGas ?? 0n) * 110n) / 100n);
+      expect(now.maxPriorityFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxPriorityFeePerGas ?? 0n) * 110n) / 100n);
+      await rpc('evm_mine');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    await bumping.round();
+    expect(await orderRow(q.quote_id)).toMatchObject({ status: 'filled', tx_hash: second.tx_hash });
+    const filled = await waitForStatus(q.quote_id, 'filled');
+    expect(filled.body.data?.src_tx_hash).toBe(second.tx_hash);
+    expect(await minedPerQuote(fromBlock)).toEqual({ [q.quote_id.toLowerCase()]: 1 });
+  }, 60_000);
+
+  it('a submitter SIGKILLed after replacing a stuck transaction, the node having lost both, rebroadcasts the replacement: one execution', async () => {
+    const q = await gaslessQuote();
+    const fromBlock = await c.publicClient.getBlockNumber();
+    await rpc('evm_setAutomine', [false]);
+    let replacement = '';
+    try {
+      const first = startProcess({ SUBMITTER_BUMP_AFTER_MS: '1000' });
+      try {
+        expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+        const sent = await until('the order sent', async () => {
+          const row = await orderRow(q.quote_id);
+          return row.status === 'sent' ? row : undefined;
+        });
+        await priceOut(sent.raw_tx ?? '');
+        const bumped = await until('the replacement recorded', async () => {
+          const row = await orderRow(q.quote_id);
+          return row.replaced_tx_hashes ? row : undefined;
+        });
+        replacement = bumped.tx_hash ?? '';
+      } finally {
+        first.kill('SIGKILL');
+        await once(first, 'exit');
+      }
+      // Killed between the replacement and its block; the node forgets every pending transaction (as a restarted one
+      // would): only the submitter's record still has it.
+      await rpc('anvil_dropAllTransactions');
+      const killed = await orderRow(q.quote_id);
+      expect(killed.status).toBe('sent');
+      replacement = killed.tx_hash ?? '';
+      const restarted = startProcess({ SUBMITTER_BUMP_AFTER_MS: '600000' });
+      try {
+        await until('the recorded replacement rebroadcast', () => c.publicClient.getTransaction({ hash: replacement as Hex }).then(() => true, () => undefined));
+        await rpc('evm_mine');
+        await until('the order filled', async () => ((await orderRow(q.quote_id)).status === 'filled' ? true : undefined));
+      } finally {
+        restarted.kill('SIGTERM');
+        await once(restarted, 'exit');
+      }
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    expect(await orderRow(q.quote_id)).toMatchObject({ status: 'filled', tx_hash: replacement });
+    expect(await minedPerQuote(fromBlock)).toEqual({ [q.quote_id.toLowerCase()]: 1 });
+  }, 120_000);
 });

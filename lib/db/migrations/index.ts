@@ -13,6 +13,7 @@ import * as m0510 from './0510_market_discovery';
 import * as m0520 from './0520_market_v3_pairs';
 import * as m0535 from './0535_relayer_payouts';
 import * as m0600 from './0600_gasless_orders';
+import * as m0601 from './0601_gasless_replaced_txs';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0520_market_v3_pairs': m0520,
   '0535_relayer_payouts': m0535,
   '0600_gasless_orders': m0600,
+  '0601_gasless_replaced_txs': m0601,
 };
