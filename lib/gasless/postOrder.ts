@@ -7,6 +7,7 @@ import { findChain } from '@/lib/chains/loadChains';
 import { PERMIT2_ADDRESS } from '@/lib/contracts/permit2';
 import { DomainError } from '@/lib/domain/DomainError';
 import { env } from '@/lib/env';
+import { chainClient } from '@/lib/indexer/chainClient';
 import { quoteDb } from '@/lib/quote/quoteDb';
 import { quoteStore } from '@/lib/quote/quoteStore';
 import { gaslessDb } from './gaslessDb';
@@ -40,9 +41,14 @@ export async function postOrder(body: OrderRequest, auth: AuthContext): Promise<
   if (quote.status !== 'issued') throw alreadyPosted(body.quote_id, quote.status);
   assertTimeLeft(order, body.quote_id);
   const chain = findChain(order.chain_id);
-  const valid = await verifyOrderSignature({
-    chainId: order.chain_id, router: getAddress(order.router_address), permit2: chain?.permit2 ?? PERMIT2_ADDRESS,
+  if (!chain) throw new DomainError('CHAIN_UNAVAILABLE', `chain ${order.chain_id} of quote_id ${body.quote_id} is not configured any more`, { field: 'quote_id' });
+  const signed = {
+    chainId: order.chain_id, router: getAddress(order.router_address), permit2: chain.permit2 ?? PERMIT2_ADDRESS,
     calldata: order.calldata as Hex, from: order.from_address as Address, signature: body.signature as Hex,
+  };
+  const valid = await verifyOrderSignature(signed, chainClient(chain)).catch((error: unknown) => {
+    // Whether from_address is a contract wallet, and what it answers, is the chain's to say.
+    throw new DomainError('CHAIN_UNAVAILABLE', `chain ${chain.id} did not answer while checking the signature (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); try again shortly`, { retry_after_sec: 1 });
   });
   if (!valid) {
     throw new DomainError('INVALID_ARGUMENT', `signature is not from_address ${order.from_address}'s signature of this quote's gasless.eip712`, { field: 'signature' });

@@ -12,6 +12,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { permit2Abi } from '@/contracts/generated/permit2';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
+import { testERC1271WalletAbi, testERC1271WalletBytecode } from '@/contracts/generated/testERC1271Wallet';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
 import { signAccessToken } from '@/lib/auth/signAccessToken';
 import { loadChains } from '@/lib/chains/loadChains';
@@ -43,6 +44,8 @@ const RECIPIENT = 2;
 const FRONT_RUNNER = 3;
 /** Holds USDC, approved Permit2 once, then had every wei of ETH taken away. */
 const GASLESS_TRADER = 5;
+/** Owns a smart-contract (ERC-1271) wallet that holds USDC. */
+const WALLET_OWNER = 7;
 const FEE_RECIPIENT = 9;
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -382,7 +385,7 @@ describe('gasless orders on a devnet', () => {
     // On-chain: every transaction of the submitter since the burst began, by the quote it carried.
     expect(await minedPerQuote(fromBlock)).toEqual(Object.fromEntries(quotes.map((q) => [q.quote_id.toLowerCase(), 1])));
   }, 180_000);
-  // The two tests below send with submitters of their own (the shared one's local nonce would be behind after them).
+  // The tests below send with submitters of their own (the shared one's local nonce would be behind after them).
   it('a transaction priced out by a base fee jump is replaced at its nonce with higher fees; the order fills once, by the replacement', async () => {
     const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
     const bumping = createSubmitter({
@@ -470,4 +473,38 @@ describe('gasless orders on a devnet', () => {
     expect(await orderRow(q.quote_id)).toMatchObject({ status: 'filled', tx_hash: replacement });
     expect(await minedPerQuote(fromBlock)).toEqual({ [q.quote_id.toLowerCase()]: 1 });
   }, 120_000);
+  it('a smart-contract wallet\'s order (ERC-1271) fills; a signature its isValidSignature refuses is 400 naming signature', async () => {
+    const owner = devAccount(WALLET_OWNER);
+    const deployed = await c.wallet(0).deployContract({ abi: testERC1271WalletAbi, bytecode: testERC1271WalletBytecode, args: [owner.address], account: devAccount(0), chain: c.chain });
+    const wallet = getAddress((await c.publicClient.waitForTransactionReceipt({ hash: deployed, pollingInterval: POLLING_MS })).contractAddress ?? zeroAddress);
+    await mint(c, usdc, wallet, parseUnits('10000', 6));
+    const approval = await c.wallet(WALLET_OWNER).writeContract({
+      address: wallet, abi: testERC1271WalletAbi, functionName: 'execute', account: owner, chain: c.chain,
+      args: [usdc, encodeFunctionData({ abi: testERC20Abi, functionName: 'approve', args: [PERMIT2_ADDRESS, 2n ** 256n - 1n] })],
+    });
+    await c.publicClient.waitForTransactionReceipt({ hash: approval, pollingInterval: POLLING_MS });
+    const walletSubmitter = createSubmitter({
+      db: (await readyDb()).withTables<GaslessTables & QuoteTables>(), chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50,
+    });
+
+    const q = await gaslessQuote(parseUnits('2500', 6).toString(), { from_address: wallet });
+    // Anyone's but the owner's, and the owner's of another quote: the wallet refuses both (as Permit2 would ask it).
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    for (const wrong of [await sign(q, stranger), await sign(await gaslessQuote(parseUnits('2400', 6).toString(), { from_address: wallet }), owner), `0x${'11'.repeat(200)}`]) {
+      const res = await order(q.quote_id, wrong);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'signature' });
+    }
+    expect((await orderRow(q.quote_id)).status).toBe('issued');
+
+    const paidBefore = await balanceOf(usdc, wallet);
+    const receivedBefore = await balanceOf(dai, devAccount(RECIPIENT).address);
+    expect((await order(q.quote_id, await sign(q, owner))).status).toBe(200);
+    await walletSubmitter.round();
+    await walletSubmitter.round();
+    const filled = await waitForStatus(q.quote_id, 'filled');
+    expect(filled.body.data?.status).toBe('filled');
+    expect(paidBefore - (await balanceOf(usdc, wallet))).toBe(BigInt(q.amount_in));
+    expect((await balanceOf(dai, devAccount(RECIPIENT).address)) - receivedBefore).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
+  }, 60_000);
 });

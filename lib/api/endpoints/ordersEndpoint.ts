@@ -7,7 +7,7 @@ export const ordersEndpoint = defineEndpoint({
   path: '/v1/orders',
   summary: 'Post a gasless order',
   description:
-    'Hands a gasless firm quote (asked with `gasless: true`) and from_address\'s signature of its `gasless.eip712` to Swapdesk\'s submitter, which sends the transaction and pays its gas; follow it with GET /v1/quote/status (`submitted` → `filled`, or `failed` with `error.reason`, and then nothing of the sender\'s moved). A signature by anyone but from_address is 400 naming `signature`; a quote that is not gasless, expired or too close to its deadline for the submitter (GASLESS_MIN_WINDOW_SEC) is 400 naming `quote_id`; a second post of one quote is 409 ORDER_EXISTS with the current status. Only the token subject that obtained the quote can post it; any other id is 404.',
+    'Hands a gasless firm quote (asked with `gasless: true`) and from_address\'s signature of its `gasless.eip712` to Swapdesk\'s submitter, which sends the transaction and pays its gas; follow it with GET /v1/quote/status (`submitted` → `filled`, or `failed` with `error.reason`, and then nothing of the sender\'s moved). A signature by anyone but from_address is 400 naming `signature` (when from_address has code, a smart-contract wallet, the signature is what its ERC-1271 `isValidSignature` accepts for the typed data\'s hash, as Permit2 checks it); a quote that is not gasless, expired or too close to its deadline for the submitter (GASLESS_MIN_WINDOW_SEC) is 400 naming `quote_id`; a second post of one quote is 409 ORDER_EXISTS with the current status. Only the token subject that obtained the quote can post it; any other id is 404.',
   tags: ['quotes'],
   body: OrderRequest,
   auth: 'quote:firm',

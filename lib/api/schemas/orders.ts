@@ -2,8 +2,11 @@
 import { z } from 'zod';
 
 const BYTES32_PATTERN = /^0x[0-9a-fA-F]{64}$/;
-/** 65-byte (r, s, v) or 64-byte EIP-2098 compact signatures, as Permit2 takes both. */
-const SIGNATURE_PATTERN = /^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/;
+/**
+ * Whole bytes, as Permit2 takes them: 65-byte (r, s, v) or 64-byte EIP-2098 compact from an account without code, and
+ * whatever a smart-contract wallet's ERC-1271 `isValidSignature` accepts (a few kilobytes at most) from one with code.
+ */
+const SIGNATURE_PATTERN = /^0x(?:[0-9a-fA-F]{2}){1,4096}$/;
 
 export const OrderRequest = z
   .strictObject({
@@ -13,8 +16,8 @@ export const OrderRequest = z
       .describe('A gasless firm quote of this token'),
     signature: z
       .string({ error: 'signature must be a string' })
-      .refine((v) => SIGNATURE_PATTERN.test(v), { message: 'signature must be 0x followed by a 65-byte (or 64-byte compact) signature in hex' })
-      .describe('from_address\'s EIP-712 signature of the quote\'s `gasless.eip712`'),
+      .refine((v) => SIGNATURE_PATTERN.test(v), { message: 'signature must be 0x followed by 1 to 4096 bytes in hex (65, or 64 compact, from an account without code)' })
+      .describe('from_address\'s EIP-712 signature of the quote\'s `gasless.eip712`; a smart-contract wallet\'s is checked with its ERC-1271 `isValidSignature`, as Permit2 does'),
   })
   .meta({ id: 'OrderRequest' });
 
