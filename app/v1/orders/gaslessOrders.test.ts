@@ -147,6 +147,12 @@ describe('gasless orders on a devnet', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
+  /** Automine back on and the base fee back to `baseFee`, so later quotes' gas fees are what they were. */
+  const automineAt = async (baseFee: bigint | null) => {
+    await rpc('evm_setAutomine', [true]);
+    await rpc('anvil_setNextBlockBaseFeePerGas', [toHex(baseFee ?? 0n)]);
+    await rpc('evm_mine');
+  };
   /** The next block's base fee well above what `rawTx` offers, so that block leaves it out (anvil also drops it). */
   const priceOut = async (rawTx: string) => {
     const { maxFeePerGas } = parseTransaction(rawTx as Hex);
@@ -395,6 +401,7 @@ describe('gasless orders on a devnet', () => {
     const q = await gaslessQuote();
     expect((await order(q.quote_id, await sign(q))).status).toBe(200);
     const fromBlock = await c.publicClient.getBlockNumber();
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     let first: Awaited<ReturnType<typeof orderRow>>;
     let second: Awaited<ReturnType<typeof orderRow>>;
@@ -420,7 +427,7 @@ describe('gasless orders on a devnet', () => {
       expect(now.maxPriorityFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxPriorityFeePerGas ?? 0n) * 110n) / 100n);
       await rpc('evm_mine');
     } finally {
-      await rpc('evm_setAutomine', [true]);
+      await automineAt(baseFee);
     }
     await bumping.round();
     expect(await orderRow(q.quote_id)).toMatchObject({ status: 'filled', tx_hash: second.tx_hash });
@@ -432,6 +439,7 @@ describe('gasless orders on a devnet', () => {
   it('a submitter SIGKILLed after replacing a stuck transaction, the node having lost both, rebroadcasts the replacement: one execution', async () => {
     const q = await gaslessQuote();
     const fromBlock = await c.publicClient.getBlockNumber();
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     let replacement = '';
     try {
@@ -468,7 +476,7 @@ describe('gasless orders on a devnet', () => {
         await once(restarted, 'exit');
       }
     } finally {
-      await rpc('evm_setAutomine', [true]);
+      await automineAt(baseFee);
     }
     expect(await orderRow(q.quote_id)).toMatchObject({ status: 'filled', tx_hash: replacement });
     expect(await minedPerQuote(fromBlock)).toEqual({ [q.quote_id.toLowerCase()]: 1 });
