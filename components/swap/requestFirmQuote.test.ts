@@ -79,6 +79,19 @@ describe('requestFirmQuote', () => {
     expect(result.expiresAtMs).toBeLessThanOrEqual(Date.now() + 60_000);
   });
 
+  it('a gasless quote whose price did not move asks no acceptance, although its gas fee is inside amount_out', async () => {
+    // 1,000 in, 2 service fee: the estimate swaps 998 for 10,000 (before the gas fee). The firm quote also takes 30 of
+    // gas fee from the input, so the same price gives 10,000 × 968 / 998 ≈ 9,700 (3 % "less" compared as it is).
+    const gasless = (amountOut: string): Answer => ({ status: 200, body: { code: 0, msg: 'ok', data: {
+      ...firm(amountOut), fee_amount: '32', gasless: { eip712: {}, gas_fee_amount: '30', gas_fee_token: request.token_in },
+    } } });
+    answers = [gasless('9700')];
+    expect(await requestFirmQuote({ ...request, gasless: true }, 'tok', origin)).toMatchObject({ mustAccept: false, worseBps: 0n });
+    // A real move beyond the gas fee still asks: 2 % fewer at the same gas fee.
+    answers = [gasless('9506')];
+    expect(await requestFirmQuote({ ...request, gasless: true }, 'tok', origin)).toMatchObject({ mustAccept: true, worseBps: 200n });
+  });
+
   it('other failures reach the dialog as they are', async () => {
     answers = [{ status: 422, body: { code: 42200, msg: 'no route', data: null, error: { type: 'NO_ROUTE', retryable: false } } }];
     await expect(requestFirmQuote(request, 'tok', origin)).rejects.toMatchObject({ type: 'NO_ROUTE' });

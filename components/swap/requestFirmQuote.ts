@@ -11,6 +11,20 @@ import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
  */
 export type FirmQuoteResult = { firm: FirmQuote; mustAccept: boolean; worseBps: bigint; expiresAtMs: number };
 
+/**
+ * The firm amount_out as the indicative quote prices it. A gasless quote takes its gas fee from the input before the
+ * swap, which the indicative quote (no gas fee) does not: its output is scaled back up by the input the gas fee took,
+ * so a quote whose price did not move is not shown as worse. The scaling is linear, so with price impact it errs
+ * towards "did not move" by impact × gas share, far below PRICE_MOVE_ACCEPT_BPS.
+ */
+function comparableAmountOut(firm: FirmQuote): bigint {
+  const amountOut = BigInt(firm.amount_out);
+  const gasFee = BigInt(firm.gasless?.gas_fee_amount ?? 0);
+  const swapped = BigInt(firm.amount_in) - BigInt(firm.fee_amount);
+  if (gasFee === 0n || swapped <= 0n) return amountOut;
+  return (amountOut * (swapped + gasFee)) / swapped;
+}
+
 /** `baseUrl` is the app's BASE_PATH ('' at the root), or an origin for callers outside the browser. */
 export async function requestFirmQuote(request: FirmQuoteRequest, token: string, baseUrl = ''): Promise<FirmQuoteResult> {
   const client = swapdeskClientFor(baseUrl);
@@ -26,6 +40,6 @@ export async function requestFirmQuote(request: FirmQuoteRequest, token: string,
     firm = await ask(withoutIndicative);
   }
   const indicative = request.indicative_amount_out === undefined ? 0n : BigInt(request.indicative_amount_out);
-  const worseBps = worseByBps(indicative, BigInt(firm.amount_out));
+  const worseBps = worseByBps(indicative, comparableAmountOut(firm));
   return { firm, mustAccept: worseBps > PRICE_MOVE_ACCEPT_BPS, worseBps, expiresAtMs: sentAtMs + request.expiry_time_sec * 1_000 };
 }
