@@ -1,24 +1,23 @@
 'use client';
 // The review dialog's steps: firm quote → (accept new price) → (approve: the exact amount to the router, or Permit2 once per
 // token) → (sign the Permit2 permit) → swap → pending → success or failure in words. A gasless quote is signed and handed
-// to Swapdesk's submitter instead of sent: sign → submitting → relaying → success or failure.
+// to Swapdesk's submitter instead of sent (useGaslessSwap): sign → submitting → relaying → success or failure.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { erc20Abi, maxUint256, type Address, type Hex } from 'viem';
 import { useConfig, type Config } from 'wagmi';
-import { call, estimateGas, getBlock, sendTransaction, signTypedData, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { call, estimateGas, getBlock, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { useNow } from '@/components/ui/useNow';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import { useChains } from '@/components/wallet/ChainsContext';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import { checkFirmQuote } from '@/lib/client/checkFirmQuote';
-import { appendPermit2Signature, decodeSwapPermit2Calldata, permit2TypedData } from '@/lib/contracts/permit2';
+import { appendPermit2Signature } from '@/lib/contracts/permit2';
 import { ApiCallError } from './apiFetch';
 import { quoteErrorMessage } from './quoteErrorMessage';
 import { quoteFilledAmount } from './quoteFilledAmount';
 import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
 import { requestFirmQuote, type FirmQuoteResult } from './requestFirmQuote';
-import { runGaslessOrder } from './runGaslessOrder';
 import { gaslessQuoteError } from './gaslessOrderError';
 import { isCrossChain } from './crossChain';
 import { crossChainExpectation } from './crossChainExpectation';
@@ -27,7 +26,9 @@ import { isUserRejection, routerErrorMessage } from './routerErrors';
 import { trackOrder, type TrackedOrder } from './trackedOrder';
 import type { SwapToken } from './swapTokens';
 import { minimumReceived } from './swapFormState';
+import { signPermit2 } from './signPermit2';
 import { useAllowance } from './useAllowance';
+import { useGaslessSwap } from './useGaslessSwap';
 
 /** Gas limit sent with a swap, as a percentage of the estimate. */
 const SWAP_GAS_HEADROOM_PCT = 150n;
@@ -87,17 +88,6 @@ function trackedOrderOf(q: FirmQuote, hash: Hex, account: Address, tokenIn: Swap
     amountIn: q.amount_in, amountOut: q.amount_out, minAmountOut: q.min_amount_out, srcTxHash: hash, fillDeadline: q.fill_deadline ?? null,
     estimatedFillTimeSec: q.estimated_fill_time_sec ?? null, savedAtMs: Date.now(),
   };
-}
-
-/**
- * The wallet signs the permit rebuilt from the calldata's own quote (checkFirmQuote has shown the server's typed data to
- * be the same), and the signature is appended as API.md §9 says.
- */
-async function signPermit2(config: Config, q: FirmQuote, account: Address, chains: PublicChain[]): Promise<Hex> {
-  const permit2 = chains.find((c) => c.id === q.src_chain_id)?.permit2;
-  if (!permit2) throw new Error('This network lists no Permit2.');
-  const { quote } = decodeSwapPermit2Calldata(q.calldata);
-  return signTypedData(config, { account, ...permit2TypedData(q.src_chain_id, q.router_address, quote, permit2) });
 }
 
 async function destinationTime(config: Config, chainId: number): Promise<number | undefined> {
@@ -181,33 +171,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     }
   }, [step, config, allowance, tokenIn.symbol]);
 
-  // The signature (the same Permit2 permit, rebuilt from the calldata) is all the wallet does; Swapdesk sends the call.
-  const swapGasless = useCallback(async (current: FirmQuoteResult, from: Address) => {
-    const q = current.firm;
-    const bearer = tokenRef.current;
-    const mine = generation.current;
-    if (!bearer) return;
-    setStep({ kind: 'permitting', offer: current });
-    try {
-      const signature = await signPermit2(config, q, from, chainsRef.current);
-      if (Date.now() >= current.expiresAtMs) {
-        void requote();
-        return;
-      }
-      setStep({ kind: 'submitting', offer: current });
-      const outcome = await runGaslessOrder({
-        quoteId: q.quote_id, signature, token: bearer, baseUrl: apiBase, deadlineSec: q.deadline,
-        onSubmitted: () => setStep({ kind: 'relaying', offer: current }),
-        isCurrent: () => mine === generation.current,
-      });
-      if (mine !== generation.current) return;
-      setStep(outcome.ok ? { kind: 'success', offer: current, hash: outcome.hash, amountOut: outcome.amountOut } : { kind: 'failed', at: 'swap', firm: q, message: outcome.message });
-      if (outcome.ok) await client.invalidateQueries();
-    } catch (error: unknown) {
-      if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
-      else setStep({ kind: 'failed', at: 'swap', firm: q, message: routerErrorMessage(error, { viaPermit2: true }) });
-    }
-  }, [config, client, apiBase, requote]);
+  const swapGasless = useGaslessSwap({ setStep, generation, token: tokenRef, chains: chainsRef, requote });
 
   const swap = useCallback(async () => {
     if (step.kind !== 'review' || step.offer.mustAccept || !account) return;

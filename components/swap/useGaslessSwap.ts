@@ -1,0 +1,56 @@
+'use client';
+// The review's gasless path: the wallet only signs the Permit2 permit (rebuilt from the calldata), the signed order goes
+// to Swapdesk's submitter (POST /v1/orders) and its status is followed: permitting → submitting → relaying → success or
+// failure. Closing the review while relaying stops this follow; Activity keeps following the order.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, type RefObject } from 'react';
+import type { Address } from 'viem';
+import { useConfig } from 'wagmi';
+import { useApiBase } from '@/components/wallet/ApiBaseContext';
+import type { PublicChain } from '@/lib/chains/publicChain';
+import type { FirmQuoteResult } from './requestFirmQuote';
+import { isUserRejection, routerErrorMessage } from './routerErrors';
+import { runGaslessOrder } from './runGaslessOrder';
+import { signPermit2 } from './signPermit2';
+import type { SwapStep } from './useSwapExecution';
+
+type Review = {
+  setStep: (step: SwapStep) => void;
+  /** Moves on with the review (a new quote, a close): an answer for an earlier generation is dropped. */
+  generation: RefObject<number>;
+  token: RefObject<string | undefined>;
+  chains: RefObject<PublicChain[]>;
+  requote: () => Promise<void>;
+};
+
+export function useGaslessSwap({ setStep, generation, token, chains, requote }: Review): (current: FirmQuoteResult, from: Address) => Promise<void> {
+  const config = useConfig();
+  const client = useQueryClient();
+  const apiBase = useApiBase();
+  return useCallback(async (current: FirmQuoteResult, from: Address) => {
+    const q = current.firm;
+    const bearer = token.current;
+    const mine = generation.current;
+    if (!bearer) return;
+    setStep({ kind: 'permitting', offer: current });
+    try {
+      const signature = await signPermit2(config, q, from, chains.current);
+      if (Date.now() >= current.expiresAtMs) {
+        void requote();
+        return;
+      }
+      setStep({ kind: 'submitting', offer: current });
+      const outcome = await runGaslessOrder({
+        quoteId: q.quote_id, signature, token: bearer, baseUrl: apiBase, deadlineSec: q.deadline,
+        onSubmitted: () => setStep({ kind: 'relaying', offer: current }),
+        isCurrent: () => mine === generation.current,
+      });
+      if (mine !== generation.current) return;
+      setStep(outcome.ok ? { kind: 'success', offer: current, hash: outcome.hash, amountOut: outcome.amountOut } : { kind: 'failed', at: 'swap', firm: q, message: outcome.message });
+      if (outcome.ok) await client.invalidateQueries();
+    } catch (error: unknown) {
+      if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
+      else setStep({ kind: 'failed', at: 'swap', firm: q, message: routerErrorMessage(error, { viaPermit2: true }) });
+    }
+  }, [config, client, apiBase, requote, setStep, generation, token, chains]);
+}
