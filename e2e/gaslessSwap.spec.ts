@@ -110,4 +110,38 @@ test('a wallet with no ETH swaps USDC → DAI gaslessly: enabling USDC is explai
   expect(tx.from.toLowerCase()).not.toBe(account.address.toLowerCase());
   expect((await balanceOf(chain, dai, account.address)) - daiBefore).toBeGreaterThanOrEqual(BigInt(quote.min_amount_out));
   expect(await client.getBalance({ address: account.address })).toBe(0n);
+
+  // A second order held unmined (no block while automine is off): once Swapdesk has it, the review can be closed, and
+  // Activity follows the order until it is filled.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+  await amountField(page).fill('1000');
+  await expectQuote(page);
+  firm = nextFirmQuote(page);
+  await actionButton(page).click();
+  const held = await firm;
+  const signHeld = dialog.getByRole('button', { name: 'Sign', exact: true });
+  await expect(signHeld).toBeEnabled();
+  await client.request({ method: 'evm_setAutomine' as never, params: [false] as never });
+  try {
+    await signHeld.click();
+    await expect(dialog.getByTestId('swap-pending')).toContainText('you can close this and follow it in Activity', { timeout: 30_000 });
+    await shootBothWidths(page, 'gasless-relaying', shot);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(dialog).toBeHidden();
+    await expect(amountField(page)).toHaveValue('');
+    await page.getByRole('link', { name: 'Activity', exact: true }).click();
+    const row = page.locator(`[data-testid="activity-row"][data-quote-id="${held.quote_id}"]`);
+    await expect(row.getByTestId('activity-status')).toHaveText('Submitted', { timeout: 15_000 });
+    for (const size of WIDTHS) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.screenshot({ path: shot(`gasless-activity-submitted-${size.name}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  } finally {
+    await client.request({ method: 'evm_setAutomine' as never, params: [true] as never });
+  }
+  const row = page.locator(`[data-testid="activity-row"][data-quote-id="${held.quote_id}"]`);
+  await expect(row.getByTestId('activity-status')).toHaveText('Swapped', { timeout: 30_000 });
 });

@@ -40,13 +40,15 @@ function Row({ label, value, testId, valueClass = '' }: { label: string; value: 
 export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClose }: Props) {
   const x = useSwapExecution({ request, token, tokenIn, tokenOut, account });
   const { step } = x;
-  const busy = step.kind === 'approving' || step.kind === 'permitting' || step.kind === 'signing' || step.kind === 'pending' || step.kind === 'submitting' || step.kind === 'relaying';
+  // A gasless order being relayed is Swapdesk's to send: the review may close, and Activity follows it.
+  const busy = step.kind === 'approving' || step.kind === 'permitting' || step.kind === 'signing' || step.kind === 'pending' || step.kind === 'submitting';
   const chain = useChains().find((c) => c.id === tokenIn.chainId);
   const nativeSymbol = (chain ? swapTokens(chain)[0]?.symbol : undefined) ?? 'native coin';
   const firm = 'offer' in step ? step.offer.firm : step.kind === 'failed' ? step.firm : undefined;
   // Named steps for a token taken through Permit2; the router's own approval keeps its single button.
   const steps = firm?.permit2 ? reviewSteps({ step, symbolIn: tokenIn.symbol, gasless: firm.gasless !== undefined, needsApproval: x.needsApproval }) : null;
-  const close = () => onClose(step.kind === 'success');
+  // Closed once the order is out (sent, or handed to Swapdesk), the form clears its amount: the same swap is not reviewed twice by accident.
+  const close = () => onClose(step.kind === 'success' || step.kind === 'relaying');
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const risks = step.kind === 'review' ? reviewRisks(step.offer.firm.price_impact_bps, request.slippage) : [];
   const confirmed = risks.every((r) => accepted.has(r.id));

@@ -1,5 +1,6 @@
 'use client';
 // What happened after the click: waiting for the wallet, pending with the hash, success with the amount received, or a failure in words.
+import Link from 'next/link';
 import { formatAmount } from './amountText';
 import type { SwapToken } from './swapTokens';
 import type { SwapStep } from './useSwapExecution';
@@ -27,10 +28,20 @@ export function ReviewOutcome({ step, tokenIn, tokenOut, onRetry, onClose }: Pro
     case 'submitting':
       return <p className="text-center text-sm" data-testid="swap-pending">Handing your signed order to Swapdesk…</p>;
     case 'relaying':
+      // The order is Swapdesk's to send now: closing the review leaves it to Activity, which follows it to its end.
       return (
-        <p className="text-center text-sm" data-testid="swap-pending">
-          Swapdesk is sending your swap… You can keep this open; nothing more is needed from your wallet.
-        </p>
+        <div className="flex flex-col gap-3 text-center">
+          <p className="text-sm" data-testid="swap-pending">
+            Swapdesk is sending your swap… Nothing more is needed from your wallet: you can close this and follow it in{' '}
+            <Link href="/activity" className="underline hover:text-[var(--accent)]">
+              Activity
+            </Link>
+            .
+          </p>
+          <button type="button" onClick={onClose} className={SECONDARY}>
+            Close
+          </button>
+        </div>
       );
     case 'signing':
       return <p className="text-center text-sm">Confirm the swap in your wallet.</p>;
