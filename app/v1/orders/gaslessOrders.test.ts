@@ -481,6 +481,47 @@ describe('gasless orders on a devnet', () => {
     expect(await orderRow(q.quote_id)).toMatchObject({ status: 'filled', tx_hash: replacement });
     expect(await minedPerQuote(fromBlock)).toEqual({ [q.quote_id.toLowerCase()]: 1 });
   }, 120_000);
+  it('replacements stop at SUBMITTER_MAX_BUMPS and never offer more than SUBMITTER_MAX_FEE_GWEI', async () => {
+    const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
+    const submitterWith = (replacement: { afterMs: number; maxBumps: number; maxFeePerGas: bigint }) =>
+      createSubmitter({ db, chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50, replacement });
+    const rowState = async (id: string) => {
+      const row = await orderRow(id);
+      return { status: row.status, tx_hash: row.tx_hash, replaced: JSON.parse(row.replaced_tx_hashes ?? '[]') as string[] };
+    };
+    const q = await gaslessQuote();
+    expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    try {
+      await submitterWith({ afterMs: 0, maxBumps: 5, maxFeePerGas: parseGwei('100000') }).round();
+      const first = await orderRow(q.quote_id);
+      const firstFee = parseTransaction(first.raw_tx as Hex).maxFeePerGas ?? 0n;
+      await priceOut(first.raw_tx ?? '');
+      // A cap below +10 % of what the transaction offers: left as it is, however long it waits.
+      const capped = submitterWith({ afterMs: 0, maxBumps: 5, maxFeePerGas: (firstFee * 105n) / 100n });
+      for (let i = 0; i < 3; i += 1) await capped.round();
+      expect(await rowState(q.quote_id)).toEqual({ status: 'sent', tx_hash: first.tx_hash, replaced: [] });
+      // One replacement allowed: it is made once, and not again when it is priced out in turn.
+      const once = submitterWith({ afterMs: 0, maxBumps: 1, maxFeePerGas: parseGwei('100000') });
+      await once.round();
+      const replaced = await orderRow(q.quote_id);
+      expect(await rowState(q.quote_id)).toMatchObject({ status: 'sent', replaced: [first.tx_hash] });
+      await priceOut(replaced.raw_tx ?? '');
+      for (let i = 0; i < 3; i += 1) await once.round();
+      expect(await rowState(q.quote_id)).toEqual({ status: 'sent', tx_hash: replaced.tx_hash, replaced: [first.tx_hash] });
+    } finally {
+      await automineAt(baseFee);
+    }
+    // With the base fee back down, the recorded replacement is rebroadcast as it is and mined: one execution.
+    const after = submitterWith({ afterMs: 600_000, maxBumps: 1, maxFeePerGas: parseGwei('100000') });
+    await after.round();
+    await after.round();
+    expect((await rowState(q.quote_id)).status).toBe('filled');
+    expect(await minedPerQuote(fromBlock)).toEqual({ [q.quote_id.toLowerCase()]: 1 });
+  }, 60_000);
+
   it('a smart-contract wallet\'s order (ERC-1271) fills; a signature its isValidSignature refuses is 400 naming signature', async () => {
     const owner = devAccount(WALLET_OWNER);
     const deployed = await c.wallet(0).deployContract({ abi: testERC1271WalletAbi, bytecode: testERC1271WalletBytecode, args: [owner.address], account: devAccount(0), chain: c.chain });
