@@ -54,6 +54,8 @@ import {
   type FillOrder,
 } from '@/lib/contracts/crossChainQuote';
 import { encodeFillerData } from '@/lib/contracts/encodeFillerData';
+import { gaslessOrderOf, gaslessOrderTypedData, type GaslessCrossChainOrder } from '@/lib/contracts/gaslessOrder';
+import { PERMIT2_ADDRESS } from '@/lib/contracts/permit2';
 import { abiLegs, type Leg } from '@/lib/contracts/legs';
 import { deployDestinationSettler, deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { addLiquidity, approve, deployToken, deployUniswap, devAccount, devClients, mint, POLLING_MS, type DevClients, type UniswapStack } from '@/lib/devnet/deployUniswap';
@@ -71,6 +73,10 @@ const RECIPIENT = 3;
 const FEE_RECIPIENT = 4;
 const RELAYER = 5;
 const OTHER_RELAYER = 6;
+/** Holds tokens approved to Permit2 only (never to a router): it opens orders gaslessly, by signature. */
+const GASLESS_USER = 7;
+/** Sends gasless orders; holds no tokens. */
+const SUBMITTER = 8;
 
 const signer = privateKeyToAccount(generatePrivateKey());
 const attesterKey = generatePrivateKey();
@@ -132,6 +138,10 @@ beforeAll(async () => {
       await approve(a.c, index, token, router);
       await approve(a.c, index, token, twinRouter);
     }
+  }
+  for (const token of [a.usdc, a.tkn]) {
+    await mint(a.c, token, address(GASLESS_USER), token === a.tkn ? parseEther('100000') : parseUnits('100000', 6));
+    await approve(a.c, GASLESS_USER, token, PERMIT2_ADDRESS);
   }
   for (const index of [RELAYER, OTHER_RELAYER]) {
     await mint(b.c, b.usdc, address(index), parseUnits('10000000', 6));
@@ -288,10 +298,34 @@ async function xQuote(input: QuoteInput): Promise<CrossChainQuote> {
 const ethToEth = () => xQuote({ tokenIn: zeroAddress, tokenOut: zeroAddress, amountIn: parseEther('1') });
 const sign = (q: CrossChainQuote, chainId = A, at: Address = router) => signCrossChainQuote(signer, chainId, at, q);
 
-type OpenOptions = { from?: number; value?: bigint; signature?: Hex; order?: ReturnType<typeof onchainOrder>; to?: Address; gas?: bigint };
+/** `openFor` of a gasless order sent by `submitter`: the order (default: the quote's) and the user's Permit2 signature. */
+type Gasless = { order?: GaslessCrossChainOrder; permit?: Hex; submitter?: number };
+type OpenOptions = { from?: number; value?: bigint; signature?: Hex; order?: ReturnType<typeof onchainOrder>; to?: Address; gas?: bigint; gasless?: Gasless };
 
-/** Sends `open`; with `gas` the transaction is mined whatever happens, without it a revert surfaces as an error. */
+/** The user's Permit2 signature of `order` (by dev account `by`, for Permit2 on `chainId`, spender `spender`). */
+async function permitOf(order: GaslessCrossChainOrder, by = GASLESS_USER, over: { chainId?: number; spender?: Address } = {}): Promise<Hex> {
+  const typed = gaslessOrderTypedData(order, PERMIT2_ADDRESS, over.spender);
+  return devAccount(by).signTypedData({ ...typed, domain: { ...typed.domain, chainId: BigInt(over.chainId ?? A) } });
+}
+
+/** The gasless order of `q` (sender GASLESS_USER by default) on the router, with the quote signer's signature. */
+const gaslessOrder = async (q: CrossChainQuote, at: Address = router) => gaslessOrderOf(q, await sign(q, A, at), at);
+
+/** Sends `openFor` from the submitter; the order and permit default to the quote's, signed by its sender. */
+async function sendOpenFor(q: CrossChainQuote, options: OpenOptions, gasless: Gasless): Promise<TransactionReceipt> {
+  const order = gasless.order ?? (await gaslessOrder(q));
+  const permit = gasless.permit ?? (await permitOf(order));
+  const from = gasless.submitter ?? SUBMITTER;
+  const hash = await a.c.wallet(from).writeContract({
+    address: options.to ?? router, abi: swapRouterAbi, functionName: 'openFor', args: [order, permit, '0x'],
+    value: options.value ?? 0n, gas: options.gas, account: devAccount(from), chain: a.c.chain,
+  });
+  return a.c.publicClient.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+}
+
+/** Sends `open` (or `openFor` with `gasless`); with `gas` the transaction is mined whatever happens, without it a revert surfaces as an error. */
 async function sendOpen(q: CrossChainQuote, options: OpenOptions = {}): Promise<TransactionReceipt> {
+  if (options.gasless) return sendOpenFor(q, options, options.gasless);
   const from = options.from ?? USER;
   const order = options.order ?? onchainOrder(q, options.signature ?? (await sign(q)));
   const hash = await a.c.wallet(from).writeContract({
@@ -312,7 +346,7 @@ async function openAndCheck(q: CrossChainQuote, options: OpenOptions = {}) {
   const feeBefore = await balanceOf(a, feeToken, address(FEE_RECIPIENT));
   const receipt = await sendOpen(q, { gas: GAS, ...options });
   expect(receipt.status).toBe('success');
-  const gasPaid = q.tokenIn === zeroAddress ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
+  const gasPaid = q.tokenIn === zeroAddress && !options.gasless ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
   expect(senderBefore - (await balanceOf(a, q.tokenIn, q.sender)) - gasPaid).toBe(q.amountIn);
   expect(await balanceOf(a, feeToken, address(FEE_RECIPIENT))).toBe(feeBefore);
   const [open] = parseEventLogs({ abi: swapRouterAbi, eventName: 'Open', logs: receipt.logs });
@@ -535,11 +569,125 @@ describe('open: the origin leg escrows the bridge asset', () => {
     expect(((settlerCode?.length ?? 0) - 2) / 2).toBe(artifact('DestinationSettler').deployedBytecodeSize);
     for (const code of [routerCode, settlerCode]) expect(((code?.length ?? 0) - 2) / 2).toBeLessThanOrEqual(24_576);
   });
+});
 
-  it('gasless orders are refused in words', async () => {
-    const gasless = { originSettler: router, user: address(USER), nonce: 0n, originChainId: BigInt(A), openDeadline: 0, fillDeadline: 0, orderDataType: CROSS_CHAIN_QUOTE_TYPEHASH, orderData: '0x' as Hex };
-    await expectRevert(a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'resolveFor', args: [gasless, '0x'] }), 'GaslessOrdersNotSupported');
-    await expectRevert(a.c.publicClient.simulateContract({ address: router, abi: swapRouterAbi, functionName: 'openFor', args: [gasless, '0x', '0x'], account: address(USER) }), 'GaslessOrdersNotSupported');
+describe('openFor: a gasless order, opened by anyone on the user\'s Permit2 signature', () => {
+  /** USDC (the bridge asset) in, so that the amount itself can change without touching the legs. */
+  const gaslessQuote = (over: Partial<QuoteInput> = {}) =>
+    xQuote({ tokenIn: a.usdc, tokenOut: zeroAddress, amountIn: parseUnits('2500', 6), sender: address(GASLESS_USER), ...over });
+
+  /** Expects a revert with `errorName` and nothing of the user's or the submitter's tokens to move. */
+  async function expectRefused(action: () => Promise<unknown>, errorName: string) {
+    const holders = [address(GASLESS_USER), address(SUBMITTER)];
+    const before = await Promise.all(holders.map((h) => balanceOf(a, a.usdc, h)));
+    await expectRevert(action(), errorName);
+    expect(await Promise.all(holders.map((h) => balanceOf(a, a.usdc, h)))).toEqual(before);
+  }
+
+  it('openFor, resolveFor, Open and fill agree on the order id; the submitter pays only gas; fill → settle pays as for open', async () => {
+    const q = await gaslessQuote({ tokenIn: a.tkn, amountIn: parseEther('3000') });
+    const signature = await sign(q);
+    const order = gaslessOrderOf(q, signature, router);
+    const permit = await permitOf(order);
+    const resolved = await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'resolveFor', args: [order, '0x'] });
+    // The same order as the user's own `open` of this quote would make.
+    expect(resolved).toEqual(await a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'resolve', args: [onchainOrder(q, signature)] }));
+    const { orderId, originData } = fillOrderOf(q, router);
+    expect(resolved.orderId).toBe(orderId);
+    const submitterBefore = await Promise.all([a.tkn, a.usdc].map((t) => balanceOf(a, t, address(SUBMITTER))));
+    const opened = await openAndCheck(q, { gasless: { order, permit } });
+    expect(opened.receipt.from).toBe(address(SUBMITTER).toLowerCase());
+    expect(opened.orderId).toBe(orderId);
+    expect(opened.resolved).toEqual(resolved);
+    expect((await escrowOf(orderId)).user).toBe(address(GASLESS_USER));
+    expect(await Promise.all([a.tkn, a.usdc].map((t) => balanceOf(a, t, address(SUBMITTER))))).toEqual(submitterBefore);
+    // The router was never approved: the input came through Permit2, on the signature.
+    expect(await a.c.publicClient.readContract({ address: a.tkn, abi: testERC20Abi, functionName: 'allowance', args: [address(GASLESS_USER), router] })).toBe(0n);
+    const { receipt } = await fillAndCheck(orderId, originData);
+    expect(parseEventLogs({ abi: destinationSettlerAbi, eventName: 'Filled', logs: receipt.logs })[0]?.args.orderId).toBe(orderId);
+    await settleAndCheck(orderId);
+  });
+
+  it('the same signed order sent twice opens once: the second send reverts and nothing moves', async () => {
+    const q = await gaslessQuote();
+    const order = await gaslessOrder(q);
+    const permit = await permitOf(order);
+    await openAndCheck(q, { gasless: { order, permit } });
+    await expectRefused(async () => sendOpen(q, { gasless: { order, permit } }), 'QuoteAlreadyUsed');
+    const mined = await sendOpen(q, { gas: GAS, gasless: { order, permit, submitter: OTHER_USER } });
+    expect(mined.status).toBe('reverted');
+  });
+
+  it('refuses the user\'s signature for an order with any field changed, even one the quote signer signed again', async () => {
+    const q = await gaslessQuote();
+    const order = await gaslessOrder(q);
+    const permit = await permitOf(order);
+    const changedQuotes: Partial<CrossChainQuote>[] = [
+      { amountIn: q.amountIn + 1_000n, bridgeAmount: q.bridgeAmount + 1_000n },
+      { recipient: address(OTHER_USER) },
+      { fillDeadline: q.fillDeadline + 1 },
+      { minAmountOut: q.minAmountOut - 1n },
+    ];
+    for (const over of changedQuotes) {
+      await expectRefused(async () => sendOpen(q, { gasless: { order: await gaslessOrder({ ...q, ...over }), permit } }), 'InvalidSigner');
+    }
+    await expectRefused(async () => sendOpen(q, { gasless: { order: { ...order, nonce: order.nonce + 1n }, permit } }), 'InvalidSigner');
+    // The order as signed still opens.
+    await openAndCheck(q, { gasless: { order, permit } });
+  });
+
+  it('refuses another spender, another chain id, a reused Permit2 nonce and a signature by anyone but the user', async () => {
+    const q = await gaslessQuote();
+    const order = await gaslessOrder(q);
+    await expectRefused(async () => sendOpen(q, { gasless: { order, permit: await permitOf(order, GASLESS_USER, { spender: twinRouter }) } }), 'InvalidSigner');
+    await expectRefused(async () => sendOpen(q, { gasless: { order, permit: await permitOf(order, GASLESS_USER, { chainId: B }) } }), 'InvalidSigner');
+    await expectRefused(async () => sendOpen(q, { gasless: { order, permit: await permitOf(order, OTHER_USER) } }), 'InvalidSigner');
+    await expectRefused(async () => sendOpen(q, { gasless: { order: { ...order, originChainId: BigInt(B) } } }), 'WrongChain');
+    await openAndCheck(q, { gasless: { order } });
+    // Another quote signed under the nonce the first one spent.
+    const next = await gaslessQuote();
+    const reused = { ...(await gaslessOrder(next)), nonce: order.nonce };
+    await expectRefused(async () => sendOpen(next, { gasless: { order: reused, permit: await permitOf(reused) } }), 'InvalidNonce');
+  });
+
+  it('refuses an order past its open deadline: one second after it nothing moves', async () => {
+    const q = await gaslessQuote();
+    const order = await gaslessOrder(q);
+    const permit = await permitOf(order);
+    await a.test.setNextBlockTimestamp({ timestamp: BigInt(order.openDeadline) + 1n });
+    await a.test.mine({ blocks: 1 });
+    await expectRefused(async () => sendOpen(q, { gasless: { order, permit } }), 'QuoteExpired');
+  });
+
+  it('refuses an order that is not its quote\'s: another user, another settler, another open deadline, native input, no signature, value', async () => {
+    const q = await gaslessQuote();
+    const order = await gaslessOrder(q);
+    const permit = await permitOf(order);
+    await expectRefused(async () => sendOpen(q, { gasless: { order: { ...order, user: address(OTHER_USER) }, permit } }), 'WrongSender');
+    await expectRefused(async () => sendOpen(q, { gasless: { order: { ...order, originSettler: twinRouter }, permit } }), 'WrongOriginSettler');
+    await expectRefused(async () => sendOpen(q, { gasless: { order: { ...order, openDeadline: order.openDeadline - 1 }, permit } }), 'OpenDeadlineMismatch');
+    await expectRefused(async () => sendOpen(q, { gasless: { order, permit: '0x' } }), 'InvalidSignature');
+    await expectRefused(async () => sendOpen(q, { value: 1n, gasless: { order, permit } }), 'InvalidValue');
+    const native = await gaslessQuote({ tokenIn: zeroAddress, amountIn: parseEther('1') });
+    await expectRefused(async () => sendOpen(native, { gasless: {} }), 'NativeInputNotGasless');
+    await expectRevert(a.c.publicClient.readContract({ address: router, abi: swapRouterAbi, functionName: 'resolveFor', args: [{ ...order, user: address(OTHER_USER) }, '0x'] }), 'WrongSender');
+  });
+
+  it('a front-runner sending the signed order first opens it for the user: the refund is the user\'s, the submitter\'s send reverts without loss', async () => {
+    const q = await gaslessQuote();
+    const order = await gaslessOrder(q);
+    const permit = await permitOf(order);
+    const userBefore = await balanceOf(a, a.usdc, address(GASLESS_USER));
+    const frontRunnerBefore = await balanceOf(a, a.usdc, address(OTHER_USER));
+    const { orderId, originData } = await openAndCheck(q, { gasless: { order, permit, submitter: OTHER_USER } });
+    expect((await escrowOf(orderId)).user).toBe(address(GASLESS_USER));
+    await expectRefused(async () => sendOpen(q, { gasless: { order, permit } }), 'QuoteAlreadyUsed');
+    const { fillDeadline } = decodeOriginData(originData);
+    await b.test.setNextBlockTimestamp({ timestamp: BigInt(fillDeadline) + 1n });
+    await b.test.mine({ blocks: 1 });
+    await refundAndCheck(orderId, 'attested');
+    expect(await balanceOf(a, a.usdc, address(GASLESS_USER))).toBe(userBefore);
+    expect(await balanceOf(a, a.usdc, address(OTHER_USER))).toBe(frontRunnerBefore);
   });
 });
 

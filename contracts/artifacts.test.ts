@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderContractFiles, SOLC_EVM_VERSION } from '../scripts/contracts/compileContracts';
+import { renderContractFiles, SOLC_EVM_VERSION, SOLC_VIA_IR } from '../scripts/contracts/compileContracts';
 
 describe('contract artifacts', () => {
   it('are fresh: compiling contracts/src again gives the committed files', () => {
@@ -15,7 +15,7 @@ describe('contract artifacts', () => {
       if (committed !== content) stale.push(file);
     }
     expect(stale, 'run `npm run contracts:build`').toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('compiler settings', () => {
@@ -24,6 +24,14 @@ describe('compiler settings', () => {
     for (const name of ['SwapRouter', 'DestinationSettler']) {
       const artifact = JSON.parse(readFileSync(`contracts/artifacts/${name}.json`, 'utf8')) as { evmVersion?: string };
       expect(artifact.evmVersion, name).toBe(SOLC_EVM_VERSION);
+    }
+  });
+
+  it('compile through the IR pipeline, as the artifacts record from the compiler\'s own metadata', () => {
+    expect(SOLC_VIA_IR).toBe(true);
+    for (const name of ['SwapRouter', 'DestinationSettler']) {
+      const artifact = JSON.parse(readFileSync(`contracts/artifacts/${name}.json`, 'utf8')) as { viaIR?: boolean };
+      expect(artifact.viaIR, name).toBe(true);
     }
   });
 });

@@ -32,7 +32,8 @@ import {Leg, LegSwapper} from "./LegSwapper.sol";
 /// @notice It is also the ERC-7683 origin settler of cross-chain quotes: `open` does the same on the source side,
 /// escrows the bridge asset (and holds the service fee) and emits `Open`; the escrow goes to the filler on an attested
 /// fill (`settle`, the fee to the fee recipient) or back to the user with the fee on an attested expiry or, without the
-/// service, after a grace period (`refund`). The attester changes only after ROLE_DELAY_SEC, longer than any order's
+/// service, after a grace period (`refund`). `openFor` opens the same order on the user's ERC-7683 gasless signature:
+/// the input comes through Permit2 with the whole GaslessCrossChainOrder as witness, so anyone may send it. The attester changes only after ROLE_DELAY_SEC, longer than any order's
 /// fill window plus the refund grace, so no open escrow can be settled by a key chosen after it was opened.
 contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOriginSettler {
     using SafeERC20 for IERC20;
@@ -84,6 +85,13 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
     /// @notice Permit2's witness type for `swapPermit2`: the quote, its referenced types in EIP-712 order.
     string private constant PERMIT2_WITNESS_TYPE =
         "Quote witness)Leg(uint256 amountIn,address[] path,uint24[] fees)Quote(bytes32 quoteId,address sender,address recipient,address tokenIn,address tokenOut,uint256 amountIn,uint256 feeAmount,uint256 minAmountOut,Leg[] legs,uint64 srcChainId,uint64 dstChainId,uint64 deadline)TokenPermissions(address token,uint256 amount)";
+    /// @notice EIP-712 typehash of ERC-7683's GaslessCrossChainOrder (orderData hashed): the Permit2 witness of `openFor`.
+    bytes32 public constant GASLESS_ORDER_TYPEHASH = keccak256(
+        "GaslessCrossChainOrder(address originSettler,address user,uint256 nonce,uint256 originChainId,uint32 openDeadline,uint32 fillDeadline,bytes32 orderDataType,bytes orderData)"
+    );
+    /// @notice Permit2's witness type for `openFor`: the whole gasless order.
+    string private constant PERMIT2_ORDER_WITNESS_TYPE =
+        "GaslessCrossChainOrder witness)GaslessCrossChainOrder(address originSettler,address user,uint256 nonce,uint256 originChainId,uint32 openDeadline,uint32 fillDeadline,bytes32 orderDataType,bytes orderData)TokenPermissions(address token,uint256 amount)";
     bytes32 public constant LEG_TYPEHASH = keccak256("Leg(uint256 amountIn,address[] path,uint24[] fees)");
     uint8 public constant ATTESTATION_FILLED = 1;
     uint8 public constant ATTESTATION_EXPIRED = 2;
@@ -153,7 +161,9 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
     error FillDeadlineMismatch(uint32 orderFillDeadline, uint32 quoteFillDeadline);
     error InvalidFillDeadline(uint32 fillDeadline);
     error InvalidDestination();
-    error GaslessOrdersNotSupported();
+    error WrongOriginSettler(address originSettler);
+    error OpenDeadlineMismatch(uint32 orderOpenDeadline, uint64 quoteDeadline);
+    error NativeInputNotGasless();
     error OrderNotOpen(bytes32 orderId, OrderStatus status);
     error InvalidAttestation();
     error RefundTooEarly(uint256 availableAt, uint256 timestamp);
@@ -260,8 +270,40 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
     /// as `swap` does and holds the fee, swaps to the bridge asset, escrows all of it (at least `minBridgeAmount`),
     /// scales the destination to that escrow and emits `Open` with the order, and `OrderEscrowed` with the amount held.
     function open(OnchainCrossChainOrder calldata order) external payable nonReentrant {
-        (CrossChainQuote memory q, bytes memory signature) = _decodeOrder(order);
-        _authorise(q.srcChainId, _crossChainStructHash(q), signature, q.sender, msg.sender, q.deadline, q.quoteId);
+        (CrossChainQuote memory q, bytes memory signature) =
+            _decodeOrderData(order.orderDataType, order.orderData, order.fillDeadline);
+        _open(q, signature, msg.sender, 0, 0, bytes32(0), "");
+    }
+
+    /// @notice Opens the order `order.user` signed (ERC-7683 gasless): the same order as `open` of `order.orderData`,
+    /// whose quote's sender must be `order.user`, on this settler and chain. The token input (never native) comes from
+    /// the user through Permit2: `signature` is their `PermitWitnessTransferFrom` for exactly `amountIn` of `tokenIn` to
+    /// this router, nonce `order.nonce`, deadline `order.openDeadline` (the quote's deadline), witness the whole order
+    /// (PERMIT2_ORDER_WITNESS_TYPE). The user's signature stands for the user, so any account may send it; the escrow is
+    /// the user's whoever sends it, and a change of any order field, another spender, a used nonce, an expired permit or
+    /// another chain fails Permit2's check. `originFillerData` is not used.
+    function openFor(GaslessCrossChainOrder calldata order, bytes calldata signature, bytes calldata)
+        external
+        payable
+        nonReentrant
+    {
+        if (signature.length == 0) revert InvalidSignature();
+        (CrossChainQuote memory q, bytes memory quoteSignature) = _decodeGaslessOrder(order);
+        _open(q, quoteSignature, order.user, order.nonce, order.openDeadline, _gaslessOrderHash(order), signature);
+    }
+
+    /// @dev `open` and `openFor`: `caller` is who stands for the sender (msg.sender, or the user whose Permit2
+    /// signature `permitSignature` is); with a permit signature the input comes through Permit2, else by allowance.
+    function _open(
+        CrossChainQuote memory q,
+        bytes memory signature,
+        address caller,
+        uint256 permitNonce,
+        uint256 permitDeadline,
+        bytes32 witness,
+        bytes memory permitSignature
+    ) private {
+        _authorise(q.srcChainId, _crossChainStructHash(q), signature, q.sender, caller, q.deadline, q.quoteId);
         _checkCrossChainTerms(q);
         if (q.feeAmount > type(uint96).max) revert FeeAmountTooLarge(q.feeAmount);
         address bridgeToken = _srcBridgeToken(q);
@@ -272,8 +314,15 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
         address feeToken = _erc20Of(q.tokenIn);
         uint256 held = IERC20(bridgeToken).balanceOf(address(this));
         uint256 feeBefore = feeToken == bridgeToken ? held : IERC20(feeToken).balanceOf(address(this));
-        address payer = _collectInput(q.tokenIn, q.amountIn, q.feeAmount, address(this));
-        uint256 feeHeld = q.tokenIn == address(0) ? q.feeAmount : IERC20(feeToken).balanceOf(address(this)) - feeBefore;
+        address payer;
+        if (permitSignature.length == 0) {
+            payer = _collectInput(q.tokenIn, q.amountIn, q.feeAmount, address(this));
+        } else {
+            _pullPermit2(q.tokenIn, q.amountIn, q.sender, permitNonce, permitDeadline, witness, PERMIT2_ORDER_WITNESS_TYPE, permitSignature);
+            payer = address(this);
+        }
+        // Input that arrived here whole (native, or exactly amountIn through Permit2) holds exactly the fee.
+        uint256 feeHeld = payer == address(this) ? q.feeAmount : IERC20(feeToken).balanceOf(address(this)) - feeBefore;
         if (q.srcLegs.length > 0) _swapLegs(q.srcLegs, payer, address(this));
         else if (payer != address(this)) IERC20(bridgeToken).safeTransferFrom(payer, address(this), q.amountIn - q.feeAmount);
         uint256 escrowed = IERC20(bridgeToken).balanceOf(address(this)) - held - (feeToken == bridgeToken ? feeHeld : 0);
@@ -293,26 +342,24 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
     /// filler pays on the destination (dstBridgeAmount of dstBridgeToken, swapped for the recipient), minReceived the
     /// escrow floor it is repaid on the origin, and the one fill instruction carries `originData = abi.encode(FillOrder)`.
     function resolve(OnchainCrossChainOrder calldata order) external view returns (ResolvedCrossChainOrder memory resolved) {
-        (CrossChainQuote memory q,) = _decodeOrder(order);
+        (CrossChainQuote memory q,) = _decodeOrderData(order.orderDataType, order.orderData, order.fillDeadline);
+        resolved = _resolve(q, _srcBridgeToken(q), q.dstBridgeAmount);
+    }
+
+    /// @notice The ResolvedCrossChainOrder that `openFor(order, …)` emits at the quoted escrow, as `resolve` answers for
+    /// `open`: the same order and order id as `open` of the same quote.
+    function resolveFor(GaslessCrossChainOrder calldata order, bytes calldata)
+        external
+        view
+        returns (ResolvedCrossChainOrder memory resolved)
+    {
+        (CrossChainQuote memory q,) = _decodeGaslessOrder(order);
         resolved = _resolve(q, _srcBridgeToken(q), q.dstBridgeAmount);
     }
 
     /// @notice The relayer's fee on an escrow of `escrow`: `relayerFeeBps` of it, rounded up, plus `relayerGasFee`.
     function relayerFeeOf(uint256 escrow, uint16 relayerFeeBps, uint256 relayerGasFee) public pure returns (uint256) {
         return Math.mulDiv(escrow, relayerFeeBps, BPS, Math.Rounding.Ceil) + relayerGasFee;
-    }
-
-    /// @notice Gasless orders are not offered: the trader opens with `open`.
-    function openFor(GaslessCrossChainOrder calldata, bytes calldata, bytes calldata) external payable {
-        revert GaslessOrdersNotSupported();
-    }
-
-    function resolveFor(GaslessCrossChainOrder calldata, bytes calldata)
-        external
-        pure
-        returns (ResolvedCrossChainOrder memory)
-    {
-        revert GaslessOrdersNotSupported();
     }
 
     /// @notice Pays the escrow to `relayer` (and the held fee to the fee recipient), given the attester's signature
@@ -550,14 +597,46 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
         return path[path.length - 1];
     }
 
-    function _decodeOrder(OnchainCrossChainOrder calldata order)
+    function _decodeOrderData(bytes32 orderDataType, bytes calldata orderData, uint32 fillDeadline)
         private
         pure
         returns (CrossChainQuote memory q, bytes memory signature)
     {
-        if (order.orderDataType != CROSS_CHAIN_QUOTE_TYPEHASH) revert InvalidOrderDataType(order.orderDataType);
-        (q, signature) = abi.decode(order.orderData, (CrossChainQuote, bytes));
-        if (order.fillDeadline != q.fillDeadline) revert FillDeadlineMismatch(order.fillDeadline, q.fillDeadline);
+        if (orderDataType != CROSS_CHAIN_QUOTE_TYPEHASH) revert InvalidOrderDataType(orderDataType);
+        (q, signature) = abi.decode(orderData, (CrossChainQuote, bytes));
+        if (fillDeadline != q.fillDeadline) revert FillDeadlineMismatch(fillDeadline, q.fillDeadline);
+    }
+
+    /// @dev A gasless order is one of ours for this settler and chain, by its quote's sender, opening no later than the
+    /// quote may be opened, with token input (Permit2 moves no native coin).
+    function _decodeGaslessOrder(GaslessCrossChainOrder calldata order)
+        private
+        view
+        returns (CrossChainQuote memory q, bytes memory signature)
+    {
+        if (order.originSettler != address(this)) revert WrongOriginSettler(order.originSettler);
+        if (order.originChainId != block.chainid) revert WrongChain(order.originChainId, block.chainid);
+        (q, signature) = _decodeOrderData(order.orderDataType, order.orderData, order.fillDeadline);
+        if (order.user != q.sender) revert WrongSender(q.sender, order.user);
+        if (order.openDeadline != q.deadline) revert OpenDeadlineMismatch(order.openDeadline, q.deadline);
+        if (q.tokenIn == address(0)) revert NativeInputNotGasless();
+    }
+
+    /// @dev EIP-712 struct hash of the whole gasless order, `orderData` hashed as EIP-712 hashes `bytes`.
+    function _gaslessOrderHash(GaslessCrossChainOrder calldata o) private pure returns (bytes32) {
+        return keccak256(
+            abi.encode(
+                GASLESS_ORDER_TYPEHASH,
+                o.originSettler,
+                o.user,
+                o.nonce,
+                o.originChainId,
+                o.openDeadline,
+                o.fillDeadline,
+                o.orderDataType,
+                keccak256(o.orderData)
+            )
+        );
     }
 
     /// @dev What the filler pays on the destination for an escrow of `escrowed`: the quoted `dstBridgeAmount` scaled
@@ -658,22 +737,43 @@ contract SwapRouter is EIP712, Ownable2Step, ReentrancyGuard, LegSwapper, IOrigi
     /// the fee and leaves the rest for the legs. What arrived is measured: a token that skims on transfer must not make
     /// the legs spend tokens this router holds for escrowed orders.
     function _collectPermit2(Quote calldata quote, bytes32 witness, bytes memory permitSignature) private returns (address) {
-        IERC20 token = IERC20(quote.tokenIn);
-        uint256 before = token.balanceOf(address(this));
-        IPermit2(PERMIT2).permitWitnessTransferFrom(
-            IPermit2.PermitTransferFrom(
-                IPermit2.TokenPermissions(quote.tokenIn, quote.amountIn), uint256(quote.quoteId), quote.deadline
-            ),
-            IPermit2.SignatureTransferDetails(address(this), quote.amountIn),
+        _pullPermit2(
+            quote.tokenIn,
+            quote.amountIn,
             quote.sender,
+            uint256(quote.quoteId),
+            quote.deadline,
             witness,
             PERMIT2_WITNESS_TYPE,
             permitSignature
         );
-        uint256 received = token.balanceOf(address(this)) - before;
-        if (received != quote.amountIn) revert InputNotReceived(quote.tokenIn, received, quote.amountIn);
-        if (quote.feeAmount > 0) token.safeTransfer(feeRecipient, quote.feeAmount);
+        if (quote.feeAmount > 0) IERC20(quote.tokenIn).safeTransfer(feeRecipient, quote.feeAmount);
         return address(this);
+    }
+
+    /// @dev Moves exactly `amount` of `token` from `owner` to this router on `owner`'s Permit2 signature, and checks that
+    /// exactly that much arrived.
+    function _pullPermit2(
+        address token,
+        uint256 amount,
+        address owner,
+        uint256 nonce,
+        uint256 deadline,
+        bytes32 witness,
+        string memory witnessType,
+        bytes memory permitSignature
+    ) private {
+        uint256 before = IERC20(token).balanceOf(address(this));
+        IPermit2(PERMIT2).permitWitnessTransferFrom(
+            IPermit2.PermitTransferFrom(IPermit2.TokenPermissions(token, amount), nonce, deadline),
+            IPermit2.SignatureTransferDetails(address(this), amount),
+            owner,
+            witness,
+            witnessType,
+            permitSignature
+        );
+        uint256 received = IERC20(token).balanceOf(address(this)) - before;
+        if (received != amount) revert InputNotReceived(token, received, amount);
     }
 
     /// @dev Output is what the recipient's balance gained, so a token that skims on transfer cannot overstate it.

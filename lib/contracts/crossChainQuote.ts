@@ -186,8 +186,14 @@ export function decodeOpenCalldata(data: Hex): { quote: CrossChainQuote; signatu
   if (decoded.functionName !== 'open') throw new Error(`not an open call: ${decoded.functionName}`);
   const [order] = decoded.args;
   if (order.orderDataType !== CROSS_CHAIN_QUOTE_TYPEHASH) throw new Error(`unknown orderDataType ${order.orderDataType}`);
-  const [quote, signature] = decodeAbiParameters(ORDER_DATA_ABI, order.orderData);
-  if (quote.fillDeadline !== order.fillDeadline) throw new Error('order fillDeadline differs from the quote');
+  const decodedData = decodeOrderData(order.orderData);
+  if (decodedData.quote.fillDeadline !== order.fillDeadline) throw new Error('order fillDeadline differs from the quote');
+  return decodedData;
+}
+
+/** The signed quote an order's `orderData` carries (`abi.encode(CrossChainQuote, signature)`). */
+export function decodeOrderData(orderData: Hex): { quote: CrossChainQuote; signature: Hex } {
+  const [quote, signature] = decodeAbiParameters(ORDER_DATA_ABI, orderData);
   return { quote: { ...quote, srcLegs: fromAbiLegs(quote.srcLegs), dstLegs: fromAbiLegs(quote.dstLegs) }, signature };
 }
 

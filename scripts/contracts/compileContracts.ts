@@ -12,14 +12,21 @@ const SOLC_OPTIMIZER_RUNS = 200;
  * Optimism, Base, Polygon PoS); solc's own default (osaka) does not yet run everywhere.
  */
 export const SOLC_EVM_VERSION = 'cancun';
+/**
+ * Through the IR pipeline: SwapRouter (same-chain, Permit2, cross-chain origin with `open` and `openFor`) fits under
+ * EIP-170 only so, and the pipeline lifts the stack-depth limit its structs would otherwise hit.
+ */
+export const SOLC_VIA_IR = true;
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
   contracts: Record<string, Record<string, { abi: unknown[]; metadata: string; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 };
 
-/** `evmVersion` is what the compiler actually targeted (from its metadata); absent for the shipped Uniswap builds. */
-type Artifact = { contractName: string; abi: unknown[]; bytecode: `0x${string}`; deployedBytecodeSize?: number; evmVersion?: string };
+/**
+ * `evmVersion` and `viaIR` are what the compiler actually did (from its metadata); absent for the shipped Uniswap builds.
+ */
+type Artifact = { contractName: string; abi: unknown[]; bytecode: `0x${string}`; deployedBytecodeSize?: number; evmVersion?: string; viaIR?: boolean };
 
 /** Uniswap V2 and WETH9 are deployed exactly as shipped: never recompiled (the pair's init code hash). */
 /** Uniswap V3 likewise: a pool's address derives from the hash of its creation code. */
@@ -66,6 +73,7 @@ function compileSources(): Artifact[] {
       optimizer: { enabled: true, runs: SOLC_OPTIMIZER_RUNS },
       // Pinned, not left to the compiler default: the bytecode must run on every chain the router is deployed to.
       evmVersion: SOLC_EVM_VERSION,
+      viaIR: SOLC_VIA_IR,
       outputSelection: { '*': { '*': ['abi', 'metadata', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
     },
   };
@@ -77,13 +85,14 @@ function compileSources(): Artifact[] {
     for (const [contractName, c] of Object.entries(output.contracts[file] ?? {})) {
       // Abstract contracts (LegSwapper) have no bytecode of their own; their ABI lives in the contracts using them.
       if (c.evm.bytecode.object === '') continue;
-      const metadata = JSON.parse(c.metadata) as { settings: { evmVersion: string } };
+      const metadata = JSON.parse(c.metadata) as { settings: { evmVersion: string; viaIR?: boolean } };
       artifacts.push({
         contractName,
         abi: c.abi,
         bytecode: `0x${c.evm.bytecode.object}`,
         deployedBytecodeSize: c.evm.deployedBytecode.object.length / 2,
         evmVersion: metadata.settings.evmVersion,
+        viaIR: metadata.settings.viaIR === true,
       });
     }
   }
