@@ -1,28 +1,27 @@
 // GET /v1/crosschain/orders/stream: `order` events for fillers, the open orders at once and then every order as it
-// opens or changes (read from the store the relayer writes, a poll at a time).
+// opens or changes (read from the store the order feed and the relayer write, by the process's one shared poller).
 import 'server-only';
 import type { CrossChainOrderDTO, CrossChainOrdersStreamQuery } from '@/lib/api/schemas/crosschainOrders';
 import { SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '@/lib/market/candleEventStream';
-import { log } from '@/lib/log';
 import { crossChainOrderJson } from './crossChainOrderJson';
 import type { OrderStore, StoredOrder } from './orderStore';
+import type { OrderStreamHub } from './orderStreamHub';
 
-/** How often the store is read for changed orders: fills land within a block or two, so well under a block time. */
-export const ORDERS_STREAM_POLL_MS = 250;
 const OPEN_AT_CONNECT = 200;
-const CHANGES_PER_POLL = 500;
 
 export type OrderEventStreamOptions = {
+  /** Where the open orders at connect are read. */
   store: OrderStore;
+  /** The shared poller the connection joins for changes. */
+  hub: OrderStreamHub;
   filter: CrossChainOrdersStreamQuery;
   signal: AbortSignal;
-  pollMs?: number;
   onClose?: () => void;
 };
 
 const versionOf = (o: StoredOrder) => `${o.state}:${o.fill_tx_hash ?? ''}:${o.settle_tx_hash ?? ''}:${o.refund_tx_hash ?? ''}`;
 
-export function orderEventStream({ store, filter, signal, pollMs = ORDERS_STREAM_POLL_MS, onClose }: OrderEventStreamOptions): ReadableStream<Uint8Array> {
+export function orderEventStream({ store, hub, filter, signal, onClose }: OrderEventStreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const sent = new Map<string, string>();
   const wanted = (o: StoredOrder) => (filter.origin_chain_id === undefined || o.src_chain_id === filter.origin_chain_id)
@@ -48,27 +47,14 @@ export function orderEventStream({ store, filter, signal, pollMs = ORDERS_STREAM
           send(`event: order\nid: ${o.order_id}:${o.updated_at}\ndata: ${JSON.stringify(json)}\n\n`);
         }
       };
-      // Rows are stamped in wall-clock seconds: each poll reads from the second before the last one it saw.
-      let since = Math.floor(Date.now() / 1000) - 1;
-      let timer: NodeJS.Timeout | undefined;
-      const poll = async () => {
-        try {
-          const changed = await store.changedSince(since, CHANGES_PER_POLL);
-          emit(changed);
-          const newest = changed.at(-1)?.updated_at;
-          if (newest !== undefined) since = Math.max(since, newest - 1);
-        } catch (error: unknown) {
-          log.warn({ err: error instanceof Error ? error.message : String(error) }, 'orders stream could not read the store');
-        }
-        if (!closed) timer = setTimeout(() => void poll(), pollMs);
-      };
+      let leave: (() => void) | undefined;
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
       const onAbort = () => cleanup();
       cleanup = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
-        clearTimeout(timer);
+        leave?.();
         signal.removeEventListener('abort', onAbort);
         try {
           controller.close();
@@ -82,7 +68,9 @@ export function orderEventStream({ store, filter, signal, pollMs = ORDERS_STREAM
       signal.addEventListener('abort', onAbort);
       void store.page({ state: 'opened', srcChainId: filter.origin_chain_id, dstChainId: filter.destination_chain_id, limit: OPEN_AT_CONNECT })
         .then((open) => emit([...open].reverse()), () => undefined)
-        .finally(() => void poll());
+        .finally(() => {
+          if (!closed) leave = hub.subscribe(emit);
+        });
     },
     cancel() {
       cleanup();

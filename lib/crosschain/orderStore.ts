@@ -1,4 +1,6 @@
-// Reads and writes cross-chain orders and relayer progress; the relayer is the only writer, status and quotes read.
+// Reads and writes cross-chain orders and relayer progress. Two writers follow the chains into it: the relayer (its own
+// orders' progress) and the order feed (lib/crosschain/orderFeed.ts: every order's events, whoever fills); each
+// write is a conditional step of the order's state machine, so whichever sees an event first records it once.
 import type { Selectable } from 'kysely';
 import type { CrosschainDb, CrosschainOrdersTable, OrderState, PendingKind, RelayerProgressTable } from './crosschainTables';
 
@@ -161,6 +163,13 @@ export function orderStore(db: CrosschainDb) {
       return updated(await db.updateTable('crosschain_orders')
         .set({ state: 'expired', pending_tx_hash: null, pending_kind: null, updated_at: now })
         .where('order_id', '=', hex(orderId)).where('state', '=', 'opened').executeTakeFirst());
+    },
+
+    /** Opened orders due on `dstChainId` whose fill deadline is before `blockTs` (a block of that chain), oldest first. */
+    async openPastDeadline(dstChainId: number, blockTs: number, limit: number): Promise<StoredOrder[]> {
+      const rows = await db.selectFrom('crosschain_orders').selectAll().where('dst_chain_id', '=', dstChainId).where('state', '=', 'opened')
+        .where('fill_deadline', '<', blockTs).orderBy('fill_deadline').orderBy('order_id').limit(limit).execute();
+      return rows.map(normalise);
     },
 
     /**

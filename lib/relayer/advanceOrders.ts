@@ -110,6 +110,14 @@ async function applyReceipt(ctx: WorkContext, sent: Sent, receipt: TransactionRe
     await ctx.store.clearPending(order.order_id, ctx.now());
     return false;
   }
+  if (await recordReceipt(ctx, sent, receipt)) return true;
+  // The order feed (lib/crosschain/orderFeed.ts) follows the same chains and may have recorded this transaction first.
+  const stored = await ctx.store.find(order.order_id);
+  const recorded = kind === 'fill' ? stored?.fill_tx_hash : kind === 'settle' ? stored?.settle_tx_hash : stored?.refund_tx_hash;
+  return recorded === hash.toLowerCase();
+}
+
+async function recordReceipt(ctx: WorkContext, { order, kind, chain, hash }: Sent, receipt: TransactionReceipt): Promise<boolean> {
   const at = { txHash: hash, block: Number(receipt.blockNumber) };
   if (kind === 'fill' && order.state === 'settled') {
     const record = await fillRecord(chain, order.order_id as Hex, receipt.blockNumber);

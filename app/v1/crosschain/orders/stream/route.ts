@@ -7,6 +7,7 @@ import { streamSlots } from '@/lib/api/streamSlots';
 import { crosschainDb } from '@/lib/crosschain/crosschainDb';
 import { orderEventStream } from '@/lib/crosschain/orderEventStream';
 import { orderStore } from '@/lib/crosschain/orderStore';
+import { orderStreams } from '@/lib/crosschain/orderStreams';
 import { SSE_HEADERS } from '@/lib/market/candleEventStream';
 
 export const runtime = 'nodejs';
@@ -17,7 +18,7 @@ export const GET = route(crossChainOrdersStreamEndpoint, async ({ query, req }) 
   const release = streamSlots().acquire(clientIp(req));
   try {
     const store = orderStore(await crosschainDb());
-    return new Response(orderEventStream({ store, filter: query, signal: req.signal, onClose: release }), { headers: SSE_HEADERS });
+    return new Response(orderEventStream({ store, hub: orderStreams(), filter: query, signal: req.signal, onClose: release }), { headers: SSE_HEADERS });
   } catch (error: unknown) {
     release();
     throw error;
