@@ -1,5 +1,6 @@
 // POST /v1/quote/firm across chains: both legs priced at the latest blocks, the ERC-7683 order signed (EIP-712) and
-// stored with its order id and fill deadline; the calldata opens the order on the source router.
+// stored with its order id and fill deadline; the calldata opens the order on the source router (`open`, or with
+// `gasless` the `openFor` that Swapdesk's submitter sends on the sender's Permit2 signature).
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { bytesToHex, getAddress, zeroAddress, type Address } from 'viem';
@@ -7,6 +8,11 @@ import type { FirmQuote, FirmQuoteRequest } from '@/lib/api/schemas/quote';
 import { assertMayQuoteFor } from '@/lib/auth/assertMayQuoteFor';
 import type { AuthContext } from '@/lib/auth/authContext';
 import { encodeOpenCalldata, fillOrderOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
+import { encodeOpenForCalldata, gaslessOrderEip712, gaslessOrderOf } from '@/lib/contracts/gaslessOrder';
+import { DomainError } from '@/lib/domain/DomainError';
+import { assertGaslessWindow } from '@/lib/gasless/assertGaslessWindow';
+import { gaslessGasFee, gaslessOpenGasEstimate } from '@/lib/gasless/gaslessGasFee';
+import { BPS } from '@/lib/quote/serviceFee';
 import { contractLeg, type Leg } from '@/lib/contracts/legs';
 import type { LiquiditySource } from '@/lib/routing/pool';
 import { quoteSignerFor } from '@/lib/contracts/quoteSigner';
@@ -19,7 +25,10 @@ import { assertFillable, assertRelayerRunning, estimatedFillTimeSec } from './fi
 import { searchedPools } from '@/lib/quote/searchedPools';
 import { minBridgeAmountOf, quoteCrossChain, relayerGasFeeOf, type CrossChainLeg, type CrossChainPrice, type CrossChainRequest } from './quoteCrossChain';
 import { assertCrossChainSlippage, assertWithinSlippage, minAmountOut, slippagePpm } from '@/lib/quote/slippage';
-import { storeIssuedQuote } from '@/lib/quote/storeIssuedQuote';
+import { storeGaslessOrder, storeIssuedQuote } from '@/lib/quote/storeIssuedQuote';
+
+/** Service fee plus the gas fee may not exceed the router's cap (SwapRouter.FEE_CAP_BPS of amount_in). */
+const ROUTER_FEE_CAP_BPS = 100n;
 
 /** A side's legs as the contracts execute them; none when the bridge asset is handed on as it is. */
 function legsOf(side: CrossChainLeg): Leg[] {
@@ -41,6 +50,23 @@ async function priceAtLatest(
 }
 
 /**
+ * A gasless order's gas fee: the submitter's gas for `openFor` along the source legs at the source chain's gas price,
+ * in tokenIn at the source pools' prices; with the service fee it must stay within the router's cap.
+ */
+async function gaslessFeeOf(src: ResolvedSide, tokenIn: Address, price: CrossChainPrice): Promise<bigint> {
+  if (!src.chain.permit2) {
+    throw new DomainError('INVALID_ARGUMENT', `gasless is not available on src_chain_id ${src.chain.id}: no Permit2 is configured there`, { field: 'gasless' });
+  }
+  const gasPrice = await src.follower.client.getGasPrice();
+  const { fee } = gaslessGasFee(src.follower.snapshot(), tokenIn, gaslessOpenGasEstimate(price.srcLeg.legs), gasPrice, env().GASLESS_GAS_MARGIN_PCT);
+  const cap = (price.amountIn * ROUTER_FEE_CAP_BPS) / BPS;
+  if (price.feeAmount + fee > cap) {
+    throw new DomainError('AMOUNT_TOO_SMALL', `amount_in is too small for a gasless order: its gas fee of ${fee} plus the service fee exceeds the router's fee cap of ${cap} (1 % of amount_in)`, { field: 'amount_in' });
+  }
+  return fee;
+}
+
+/**
  * Our relayer alone may fill for `exclusivitySec` from the quote (destination clock, never past the fill deadline);
  * without a known relayer, or with 0 s, the order is open to every filler at once.
  */
@@ -51,6 +77,7 @@ function exclusivityOf(relayer: Address | undefined, fromSec: number, exclusivit
 
 export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
   assertMayQuoteFor(auth, body.from_address);
+  assertGaslessWindow(body);
   const config = env();
   const ppm = slippagePpm(body.slippage);
   assertCrossChainSlippage(ppm, config.CROSSCHAIN_MAX_SLIPPAGE_BPS);
@@ -59,10 +86,14 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
   const dstSettler = dst.settler;
   const tokenIn = normaliseAddress(body.token_in);
   const tokenOut = normaliseAddress(body.token_out);
-  const price = await priceAtLatest(src, dst, {
+  const request = {
     tokenIn, tokenOut, amountIn: BigInt(body.amount_in), feeBps: config.FEE_BPS,
     relayerFee: { bps: config.RELAYER_FEE_BPS, gasUsdCents: config.RELAYER_GAS_FEE_USD_CENTS },
-  }, body.excluded_sources);
+  };
+  let price = await priceAtLatest(src, dst, request, body.excluded_sources);
+  // Gasless: price the submitter's gas along the source legs, then take it from the input with the service fee.
+  const gasFee = body.gasless === true ? await gaslessFeeOf(src, tokenIn, price) : undefined;
+  if (gasFee !== undefined) price = await priceAtLatest(src, dst, { ...request, extraFee: gasFee }, body.excluded_sources);
   assertRecipientCanReceive(normaliseAddress(body.to_address), tokenOut, { address: dstSettler, name: 'the destination settler itself' }, dst.follower.snapshot().topology.weth);
   const fillSec = await estimatedFillTimeSec(src.chain.id, dst.chain.id);
   assertFillable(fillSec);
@@ -103,12 +134,14 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
   const signature = await signCrossChainQuote(await quoteSignerFor(src.chain), src.chain.id, router, quote);
   const { orderId } = fillOrderOf(quote, router);
   const nativeIn = isNative(body.token_in);
+  const permit2 = src.chain.permit2;
+  const gasless = gasFee !== undefined && permit2 ? { order: gaslessOrderOf(quote, signature, router), fee: gasFee, permit2 } : undefined;
   const extras = crossChainExtrasJson(price, { srcToken: src.bridgeToken, dstToken: dst.bridgeToken }, fillSec);
   const data: FirmQuote = {
     quote_id: quote.quoteId,
     src_chain_id: body.src_chain_id,
     dst_chain_id: body.dst_chain_id,
-    calldata: encodeOpenCalldata(quote, signature),
+    calldata: gasless ? encodeOpenForCalldata(gasless.order) : encodeOpenCalldata(quote, signature),
     router_address: router,
     from_address: body.from_address,
     to_address: body.to_address,
@@ -121,7 +154,7 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
     fee_amount: (price.feeAmount + relayerFeeInTokenIn(price)).toString(),
     deadline,
     value: nativeIn ? body.amount_in : '0',
-    allowance_target: nativeIn ? null : router,
+    allowance_target: nativeIn ? null : gasless ? gasless.permit2 : router,
     route: crossChainRouteJson(price),
     price_impact_bps: price.priceImpactBps,
     block_number: Number(price.srcLeg.blockNumber),
@@ -129,6 +162,7 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
     bridge: { ...extras.bridge, src: { ...extras.bridge.src, min_amount: quote.minBridgeAmount.toString() } },
     order_id: orderId,
     fill_deadline: fillDeadline,
+    ...(gasless ? { gasless: { eip712: gaslessOrderEip712(gasless.order, gasless.permit2), gas_fee_amount: gasless.fee.toString(), gas_fee_token: body.token_in } } : {}),
   };
   await storeIssuedQuote({
     quote_id: data.quote_id,
@@ -150,5 +184,11 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
     order_id: orderId,
     fill_deadline: fillDeadline,
   });
+  if (gasless) {
+    await storeGaslessOrder({
+      quote_id: data.quote_id, chain_id: src.chain.id, router_address: router, from_address: quote.sender, calldata: data.calldata,
+      deadline, gas_fee_amount: gasless.fee.toString(),
+    });
+  }
   return data;
 }

@@ -23,6 +23,8 @@ export type CrossChainRequest = {
   tokenOut: Address;
   amountIn: bigint;
   feeBps: number;
+  /** Taken from the input with the service fee (a gasless order's gas fee, in tokenIn base units). */
+  extraFee?: bigint;
   src: CrossChainSide;
   dst: CrossChainSide & {
     /** The relayer's bridge-asset balance on the destination, as followed per block. */
@@ -52,7 +54,7 @@ export type PayoutTerms = Pick<CrossChainQuote, 'bridgeAmount' | 'dstBridgeAmoun
 
 export type CrossChainPrice = {
   amountIn: bigint;
-  /** The service fee, taken from the input on the source chain. */
+  /** The service fee (with any extraFee), taken from the input on the source chain. */
   feeAmount: bigint;
   /** Source swap: `amountIn − feeAmount` of tokenIn into the source bridge asset (the escrow). */
   srcLeg: CrossChainLeg;
@@ -155,7 +157,10 @@ function assertTokensKnown(request: CrossChainRequest): void {
 
 export function quoteCrossChain(request: CrossChainRequest): CrossChainPrice {
   assertTokensKnown(request);
-  const feeAmount = serviceFee(request.amountIn, request.feeBps);
+  const feeAmount = serviceFee(request.amountIn, request.feeBps) + (request.extraFee ?? 0n);
+  if (feeAmount >= request.amountIn) {
+    throw new DomainError('AMOUNT_TOO_SMALL', 'amount_in is too small: it does not cover the fees', { field: 'amount_in' });
+  }
   const srcLeg = sourceLeg(request, request.amountIn - feeAmount);
   const escrowAmount = srcLeg.amountOut;
   const fee = relayerFeeOf(escrowAmount, request.src.bridgeDecimals, request.relayerFee);

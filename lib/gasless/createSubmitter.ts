@@ -9,10 +9,10 @@ import {
 } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
-import { appendPermit2Signature } from '@/lib/contracts/permit2';
 import { quoteStore } from '@/lib/quote/quoteStore';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
 import { bumpedFees, type Fees } from './bumpedFees';
+import { gaslessCalldata } from './gaslessCalldata';
 import { gaslessOrderStore, type Fence, type GaslessOrder } from './gaslessOrderStore';
 import type { GaslessTables } from './gaslessTables';
 import { submitterRevert } from './submitterRevert';
@@ -183,7 +183,8 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
       return;
     }
     const to = order.router_address as Address;
-    const data = appendPermit2Signature(order.calldata as Hex, (order.signature ?? '0x') as Hex);
+    // swapPermit2 (same-chain) or openFor (cross-chain), by the order's kind.
+    const data = gaslessCalldata(order.calldata as Hex, (order.signature ?? '0x') as Hex);
     let gas: bigint;
     try {
       // The simulation: a transaction that would revert is never sent, so nothing of the sender's (or ours) is spent.

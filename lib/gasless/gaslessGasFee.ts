@@ -1,5 +1,5 @@
-// The gas fee of a gasless quote: what the submitter will pay to send swapPermit2, converted to the input token at
-// the quote's own prices, so the fee inside amount_out repays it.
+// The gas fee of a gasless quote: what the submitter will pay to send swapPermit2 (same-chain) or openFor
+// (cross-chain), converted to the input token at the quote's own prices, so the fee inside amount_out repays it.
 import type { Address } from 'viem';
 import { DomainError } from '@/lib/domain/DomainError';
 import type { PoolGraph } from '@/lib/routing/poolGraph';
@@ -13,9 +13,20 @@ export const GASLESS_LEG_GAS = 50_000n;
 export const GASLESS_HOP_GAS = { uniswap_v2: 80_000n, uniswap_v3: 140_000n } as const;
 const PCT = 100n;
 
+/**
+ * Gas of openFor beside its source legs' hops: calldata carrying the signed quote, two signature checks, Permit2's
+ * transfer, the quote and escrow written to fresh storage and the Open event (269,807 measured without legs).
+ */
+export const GASLESS_OPEN_BASE_GAS = 320_000n;
+
 /** The submitter's gas estimate for swapPermit2 along `legs` (measured against real sends in the gasless tests). */
-export function gaslessGasEstimate(legs: readonly QuoteLeg[]): bigint {
-  return legs.reduce((gas, leg) => gas + GASLESS_LEG_GAS + leg.hops.reduce((g, hop) => g + GASLESS_HOP_GAS[hop.source], 0n), GASLESS_BASE_GAS);
+export function gaslessGasEstimate(legs: readonly QuoteLeg[], base: bigint = GASLESS_BASE_GAS): bigint {
+  return legs.reduce((gas, leg) => gas + GASLESS_LEG_GAS + leg.hops.reduce((g, hop) => g + GASLESS_HOP_GAS[hop.source], 0n), base);
+}
+
+/** The submitter's gas estimate for openFor with the source legs `legs` (none when the input is the bridge asset). */
+export function gaslessOpenGasEstimate(legs: readonly QuoteLeg[]): bigint {
+  return gaslessGasEstimate(legs, GASLESS_OPEN_BASE_GAS);
 }
 
 /**

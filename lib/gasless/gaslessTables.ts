@@ -11,7 +11,7 @@ export interface GaslessOrdersTable {
   chain_id: number;
   router_address: string;
   from_address: string;
-  /** swapPermit2 calldata of the quote, without the permit signature. */
+  /** The router call without the permit signature: swapPermit2 (same-chain), or openFor with an empty signature (cross-chain). */
   calldata: string;
   /** Unix seconds. */
   deadline: BigIntColumn;

@@ -19,6 +19,7 @@ import { crossChainFirm } from '@/lib/crosschain/crossChainFirm';
 import { quoteChain } from './quoteChain';
 import { quoteExactIn, type ExactInQuote } from './quoteExactIn';
 import { storeGaslessOrder, storeIssuedQuote } from './storeIssuedQuote';
+import { assertGaslessWindow } from '@/lib/gasless/assertGaslessWindow';
 import { gaslessGasEstimate, gaslessGasFee } from '@/lib/gasless/gaslessGasFee';
 import { BPS } from './serviceFee';
 import { routeJson } from './routeJson';
@@ -54,13 +55,6 @@ async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut:
     throw new DomainError('AMOUNT_TOO_SMALL', `amount_in is too small for a gasless order: its gas fee of ${fee} plus the service fee exceeds the router's fee cap of ${cap} (1 % of amount_in)`, { field: 'amount_in' });
   }
   return { ...priced, quote: quoteExactIn(latest, { ...request, extraFee: fee }), gasless: { fee } };
-}
-
-function assertGaslessWindow(body: FirmQuoteRequest): void {
-  const window = env().GASLESS_MIN_WINDOW_SEC;
-  if (body.gasless === true && body.expiry_time_sec < window) {
-    throw new DomainError('INVALID_ARGUMENT', `expiry_time_sec must be at least ${window} for a gasless quote: the submitter needs that long to send it`, { field: 'expiry_time_sec' });
-  }
 }
 
 export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {

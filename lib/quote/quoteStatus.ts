@@ -152,9 +152,10 @@ async function crossChainStatus(store: QuoteStore, row: StoredQuote): Promise<Qu
       chainOrderState(row, order, deposit),
     ])
     : [undefined, undefined, undefined];
-  return crossChainStatusOf(current, {
+  const answer = crossChainStatusOf(current, {
     order, deposit, dstTime, ...(note ? { note } : {}), ...(refundGraceSec !== undefined ? { refundGraceSec } : {}), ...(chain ? { chain } : {}),
   });
+  return order || deposit ? answer : withGaslessOrder(answer);
 }
 
 /** A status lookup: by the quote id, or by the hash of the source transaction that executed it. */
@@ -197,13 +198,15 @@ export async function quoteStatus(key: QuoteStatusKey, auth: AuthContext): Promi
 
 /**
  * A gasless quote not (yet) filled reads as its order: `submitted` once posted, `failed` with the submitter's reason.
- * A fill, by the submitter or anyone holding the signature, is read from the router's logs like any other.
+ * A fill, by the submitter or anyone holding the signature, is read from the router's logs like any other; a
+ * cross-chain order stays `submitted` after its openFor is mined until the deposit is seen (then it reads as one).
  */
 async function withGaslessOrder(answer: QuoteStatus): Promise<QuoteStatus> {
   const order = await gaslessOrderStore(await gaslessDb()).find(answer.quote_id);
   if (!order || order.status === 'issued') return answer;
   const status = gaslessStatus(order.status);
   if (status === 'failed') return { ...answer, status, updated_at: Math.floor(order.updated_at_ms / 1000), error: { reason: order.error_reason ?? 'the submitter could not send it' } };
-  if (status === 'submitted' && answer.status === 'issued') return { ...answer, status, src_tx_hash: order.tx_hash };
+  const crossChainOpened = status === 'filled' && answer.src_chain_id !== undefined && answer.src_chain_id !== answer.dst_chain_id;
+  if ((status === 'submitted' || crossChainOpened) && answer.status === 'issued') return { ...answer, status: 'submitted', src_tx_hash: order.tx_hash };
   return answer;
 }

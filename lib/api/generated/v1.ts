@@ -328,7 +328,7 @@ export type paths = {
         put?: never;
         /**
          * Post a gasless order
-         * @description Hands a gasless firm quote (asked with `gasless: true`) and from_address's signature of its `gasless.eip712` to Swapdesk's submitter, which sends the transaction and pays its gas; follow it with GET /v1/quote/status (`submitted` → `filled`, or `failed` with `error.reason`, and then nothing of the sender's moved). A signature by anyone but from_address is 400 naming `signature` (when from_address has code, a smart-contract wallet, the signature is what its ERC-1271 `isValidSignature` accepts for the typed data's hash, as Permit2 checks it); a quote that is not gasless, expired or too close to its deadline for the submitter (GASLESS_MIN_WINDOW_SEC) is 400 naming `quote_id`; a second post of one quote is 409 ORDER_EXISTS with the current status. Only the token subject that obtained the quote can post it; any other id is 404.
+         * @description Hands a gasless firm quote (asked with `gasless: true`) and from_address's signature of its `gasless.eip712` to Swapdesk's submitter, which sends the transaction and pays its gas (same-chain `swapPermit2`; cross-chain the ERC-7683 `openFor` of the signed GaslessCrossChainOrder); follow it with GET /v1/quote/status (`submitted` → `filled`, cross-chain `submitted` → `deposited` → `filled` → `settled`, or `failed` with `error.reason`, and then nothing of the sender's moved). A signature by anyone but from_address is 400 naming `signature` (when from_address has code, a smart-contract wallet, the signature is what its ERC-1271 `isValidSignature` accepts for the typed data's hash, as Permit2 checks it); a quote that is not gasless, expired or too close to its deadline for the submitter (GASLESS_MIN_WINDOW_SEC) is 400 naming `quote_id`; a second post of one quote is 409 ORDER_EXISTS with the current status. Only the token subject that obtained the quote can post it; any other id is 404.
          */
         post: operations["postV1Orders"];
         delete?: never;
@@ -841,7 +841,7 @@ export type components = {
             };
             /** @description With gasless true: sign `eip712` as from_address and POST { quote_id, signature } to /v1/orders; Swapdesk's submitter sends the transaction */
             gasless?: {
-                /** @description What from_address signs (the same PermitWitnessTransferFrom as `permit2.eip712`); POST the signature to /v1/orders */
+                /** @description What from_address signs; POST the signature to /v1/orders. Same-chain: the same PermitWitnessTransferFrom as `permit2.eip712`. Cross-chain: Permit2's PermitWitnessTransferFrom of exactly amount_in of token_in to router_address, nonce = quote_id, deadline = deadline, witness = the whole ERC-7683 GaslessCrossChainOrder (orderData = the signed quote) that `calldata` (openFor without the signature) carries */
                 eip712: {
                     domain: {
                         /** @constant */
@@ -862,7 +862,7 @@ export type components = {
                         [key: string]: unknown;
                     };
                 };
-                /** @description The submitter's gas (estimated gas × current gas price × GASLESS_GAS_MARGIN_PCT), converted to gas_fee_token at the quote's prices; already inside fee_amount, amount_out and min_amount_out */
+                /** @description The submitter's gas (estimated gas of swapPermit2 or, cross-chain, of openFor on the source chain × current gas price × GASLESS_GAS_MARGIN_PCT), converted to gas_fee_token at the quote's prices; already inside fee_amount, amount_out and min_amount_out. Cross-chain it is held with the service fee and returned with the escrow on a refund */
                 gas_fee_amount: string;
                 /** @description Token the gas fee is taken in: token_in, from the input */
                 gas_fee_token: string;
@@ -900,13 +900,13 @@ export type components = {
              * @enum {string}
              */
             approval?: "allowance" | "permit2";
-            /** @description true: Swapdesk's submitter sends the transaction and the sender needs no native coin. Implies approval "permit2"; sign `gasless.eip712` and POST it to /v1/orders. The gas fee (`gasless.gas_fee_amount`, in token_in) is inside fee_amount, so amount_out and min_amount_out already pay for it. Same-chain token input only; expiry_time_sec must leave the submitter GASLESS_MIN_WINDOW_SEC */
+            /** @description true: Swapdesk's submitter sends the transaction and the sender needs no native coin. Implies approval "permit2"; sign `gasless.eip712` and POST it to /v1/orders. The gas fee (`gasless.gas_fee_amount`, in token_in) is inside fee_amount, so amount_out and min_amount_out already pay for it. Token input only, same-chain (swapPermit2) or cross-chain (an ERC-7683 GaslessCrossChainOrder opened with openFor); expiry_time_sec must leave the submitter GASLESS_MIN_WINDOW_SEC */
             gasless?: boolean;
         };
         QuoteStatus: {
             quote_id: string;
             /**
-             * @description Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender's moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited
+             * @description Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender's moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited; gasless cross-chain: issued → submitted → deposited → filled → settled, or failed
              * @enum {string}
              */
             status: "issued" | "submitted" | "filled" | "failed" | "expired" | "deposited" | "settled" | "refunded";
@@ -979,7 +979,7 @@ export type components = {
         QuoteActivity: {
             quote_id: string;
             /**
-             * @description Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender's moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited
+             * @description Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender's moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited; gasless cross-chain: issued → submitted → deposited → filled → settled, or failed
              * @enum {string}
              */
             status: "issued" | "submitted" | "filled" | "failed" | "expired" | "deposited" | "settled" | "refunded";

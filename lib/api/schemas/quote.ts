@@ -18,23 +18,24 @@ function rejectSameToken(body: { src_chain_id: unknown; dst_chain_id: unknown; t
 
 export const APPROVALS = ['allowance', 'permit2'] as const;
 
-/** Permit2 takes ERC20 input of a same-chain swap; native input is sent as value, cross-chain orders are not offered it yet. */
-function rejectPermit2Misuse(body: { approval?: unknown; token_in: unknown; src_chain_id: unknown; dst_chain_id: unknown }, ctx: z.RefinementCtx) {
+/**
+ * Permit2 takes ERC20 input of a same-chain swap; native input is sent as value. A cross-chain order takes it only
+ * gaslessly (`openFor`): one the trader sends itself takes token input by allowance.
+ */
+function rejectPermit2Misuse(body: { approval?: unknown; gasless?: unknown; token_in: unknown; src_chain_id: unknown; dst_chain_id: unknown }, ctx: z.RefinementCtx) {
   if (body.approval !== 'permit2') return;
   if (typeof body.token_in === 'string' && /^0x0{40}$/.test(body.token_in)) {
     ctx.addIssue({ code: 'custom', path: ['approval'], message: 'approval "permit2" needs token input: native input is sent as the transaction value' });
-  } else if (body.src_chain_id !== body.dst_chain_id) {
-    ctx.addIssue({ code: 'custom', path: ['approval'], message: 'approval "permit2" is offered for same-chain quotes only (cross-chain orders take token input by allowance)' });
+  } else if (body.src_chain_id !== body.dst_chain_id && body.gasless !== true) {
+    ctx.addIssue({ code: 'custom', path: ['approval'], message: 'approval "permit2" is offered for same-chain quotes and gasless cross-chain orders only (a cross-chain order you send takes token input by allowance)' });
   }
 }
 
-/** A gasless order is a Permit2 order of ERC20 input on one chain (cross-chain gasless orders are not offered yet). */
+/** A gasless order is a Permit2 order of ERC20 input: same-chain `swapPermit2`, or a cross-chain ERC-7683 `openFor`. */
 function rejectGaslessMisuse(body: { gasless?: unknown; approval?: unknown; token_in: unknown; src_chain_id: unknown; dst_chain_id: unknown }, ctx: z.RefinementCtx) {
   if (body.gasless !== true) return;
   if (typeof body.token_in === 'string' && /^0x0{40}$/.test(body.token_in)) {
     ctx.addIssue({ code: 'custom', path: ['gasless'], message: 'gasless needs token input: native input is sent as the transaction value, which someone must pay' });
-  } else if (body.src_chain_id !== body.dst_chain_id) {
-    ctx.addIssue({ code: 'custom', path: ['gasless'], message: 'gasless cross-chain orders are not supported yet: gasless is offered for same-chain quotes only' });
   } else if (body.approval === 'allowance') {
     ctx.addIssue({ code: 'custom', path: ['approval'], message: 'approval "allowance" cannot be gasless: a gasless order takes its input through Permit2 (leave approval out or say "permit2")' });
   }
@@ -89,7 +90,7 @@ export const FirmQuoteRequest = z
     gasless: z
       .boolean({ error: 'gasless must be true or false' })
       .optional()
-      .describe('true: Swapdesk\'s submitter sends the transaction and the sender needs no native coin. Implies approval "permit2"; sign `gasless.eip712` and POST it to /v1/orders. The gas fee (`gasless.gas_fee_amount`, in token_in) is inside fee_amount, so amount_out and min_amount_out already pay for it. Same-chain token input only; expiry_time_sec must leave the submitter GASLESS_MIN_WINDOW_SEC'),
+      .describe('true: Swapdesk\'s submitter sends the transaction and the sender needs no native coin. Implies approval "permit2"; sign `gasless.eip712` and POST it to /v1/orders. The gas fee (`gasless.gas_fee_amount`, in token_in) is inside fee_amount, so amount_out and min_amount_out already pay for it. Token input only, same-chain (swapPermit2) or cross-chain (an ERC-7683 GaslessCrossChainOrder opened with openFor); expiry_time_sec must leave the submitter GASLESS_MIN_WINDOW_SEC'),
   })
   .superRefine(rejectSameToken)
   .superRefine(rejectPermit2Misuse)
@@ -222,8 +223,8 @@ export const FirmQuote = z.object({
     .describe('With approval "permit2": sign `eip712` as from_address and send calldata ‖ uint256(signature length) ‖ signature to router_address; one signature and one transaction per swap'),
   gasless: z
     .object({
-      eip712: Permit2TypedData.describe('What from_address signs (the same PermitWitnessTransferFrom as `permit2.eip712`); POST the signature to /v1/orders'),
-      gas_fee_amount: Wei.describe('The submitter\'s gas (estimated gas × current gas price × GASLESS_GAS_MARGIN_PCT), converted to gas_fee_token at the quote\'s prices; already inside fee_amount, amount_out and min_amount_out'),
+      eip712: Permit2TypedData.describe('What from_address signs; POST the signature to /v1/orders. Same-chain: the same PermitWitnessTransferFrom as `permit2.eip712`. Cross-chain: Permit2\'s PermitWitnessTransferFrom of exactly amount_in of token_in to router_address, nonce = quote_id, deadline = deadline, witness = the whole ERC-7683 GaslessCrossChainOrder (orderData = the signed quote) that `calldata` (openFor without the signature) carries'),
+      gas_fee_amount: Wei.describe('The submitter\'s gas (estimated gas of swapPermit2 or, cross-chain, of openFor on the source chain × current gas price × GASLESS_GAS_MARGIN_PCT), converted to gas_fee_token at the quote\'s prices; already inside fee_amount, amount_out and min_amount_out. Cross-chain it is held with the service fee and returned with the escrow on a refund'),
       gas_fee_token: Address.describe('Token the gas fee is taken in: token_in, from the input'),
     })
     .optional()
@@ -236,7 +237,7 @@ export const QuoteStatus = z.object({
   quote_id: z.string(),
   status: z
     .enum(['issued', 'submitted', 'filled', 'failed', 'expired', 'deposited', 'settled', 'refunded'])
-    .describe('Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender\'s moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited'),
+    .describe('Same-chain: issued → filled | expired; gasless: issued → submitted (posted to /v1/orders) → filled, or failed (error.reason) when the submitter could not send it and nothing of the sender\'s moved. Cross-chain: issued → deposited → filled → settled, or deposited → expired → refunded (expired is not final for a deposit); issued → expired when never deposited; gasless cross-chain: issued → submitted → deposited → filled → settled, or failed'),
   src_tx_hash: z.string().nullable().describe('Source-chain transaction that executed the quote (cross-chain: the deposit)'),
   dst_tx_hash: z.string().nullable().describe('Cross-chain: the fill on the destination chain'),
   amount_out_actual: Wei.nullable().describe('What the recipient received, wei of token_out'),
