@@ -3,12 +3,13 @@
 // order's origin data; the attester checks it hashes to the id and signs only what the destination chain shows at its
 // confirmation depth.
 import 'server-only';
-import { createPublicClient, encodeFunctionData, getAbiItem, http, type Hex } from 'viem';
+import { createPublicClient, getAbiItem, http, type Hex } from 'viem';
 import { loadChains } from '@/lib/chains/loadChains';
 import type { OrderAttestation, OrderAttestationQuery } from '@/lib/api/schemas/crosschainOrders';
 import { attesterClient } from '@/lib/attester/attesterClient';
 import { DomainError } from '@/lib/domain/DomainError';
 import { env } from '@/lib/env';
+import { releaseCalldata } from '@/lib/filler/fillCalls';
 import { log } from '@/lib/log';
 import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import { crosschainDb } from './crosschainDb';
@@ -53,10 +54,10 @@ export async function orderAttestation(query: OrderAttestationQuery): Promise<Or
   };
   if (answer.kind === 'pending') return { ...base, status: 'pending', reason: answer.reason };
   if (answer.kind === 'expired') {
-    const calldata = encodeFunctionData({ abi: originSettlerAbi, functionName: 'refund', args: [orderId, answer.signature] });
+    const calldata = releaseCalldata(orderId, answer);
     return { ...base, origin_settler: answer.originSettler, status: 'expired', signature: answer.signature, calldata, at_block: answer.atBlock };
   }
-  const calldata = encodeFunctionData({ abi: originSettlerAbi, functionName: 'settle', args: [orderId, answer.relayer, answer.signature] });
+  const calldata = releaseCalldata(orderId, answer);
   return {
     ...base, origin_settler: answer.originSettler, status: 'filled', filler: answer.filler, repayment: answer.relayer,
     signature: answer.signature, calldata, at_block: answer.atBlock,

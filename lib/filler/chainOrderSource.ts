@@ -1,10 +1,11 @@
 // A filler's orders straight from the origin chains' Open events, and attestations from the attester's own HTTP
 // endpoint (POST /v1/attest): for a filler that trusts no API of Swapdesk's but its attester. `chainOpenOrders` alone
 // also backs the default source, beside the orders feed.
-import { createPublicClient, encodeFunctionData, getAbiItem, getAddress, http, type Address, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, getAbiItem, getAddress, http, type Address, type Hex, type PublicClient } from 'viem';
 import { attesterClient } from '@/lib/attester/attesterClient';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { releaseCalldata } from './fillCalls';
 import { fillerOrderOf, type FillerOrder } from './fillerOrder';
 import type { OrderSource } from './orderSource';
 
@@ -54,7 +55,7 @@ export function chainOrderSource(origins: readonly OriginChain[], attesterUrl: s
     async attestation(order) {
       const answer = await attester.attest({ originChainId: order.originChainId, orderId: order.orderId, originData: order.originData });
       if (answer.kind !== 'filled') return { status: answer.kind };
-      const calldata: Hex = encodeFunctionData({ abi: originSettlerAbi, functionName: 'settle', args: [order.orderId, answer.relayer, answer.signature] });
+      const calldata: Hex = releaseCalldata(order.orderId, answer);
       return { status: 'filled', repayment: answer.relayer, calldata };
     },
   };

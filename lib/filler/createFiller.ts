@@ -1,20 +1,21 @@
 // A standalone filler of Swapdesk's ERC-7683 orders: follows the open orders, fills those whose fee covers the
 // destination gas plus its margin from its own inventory (outside anyone else's exclusivity window), and settles its
 // fills on the origin with the attester's signature so that it is repaid at its repayment address. Swapdesk's relayer
-// settles every fill it sees too, so a filler that stops after filling is still repaid.
+// settles every fill it sees too, so a filler that stops after filling is still repaid. Its transactions are built and
+// sent by the same code as our relayer's (fillCalls, createTxSender).
 import {
-  createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, isAddressEqual, maxUint256, zeroAddress,
-  type Address, type Hex, type LocalAccount, type PublicClient, type WalletClient,
+  createPublicClient, encodeFunctionData, erc20Abi, http, isAddressEqual, maxUint256, zeroAddress,
+  type Address, type Hex, type LocalAccount, type PublicClient,
 } from 'viem';
 import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
-import { encodeFillerData } from '@/lib/contracts/encodeFillerData';
 import { revertReason } from '@/lib/relayer/revertReason';
+import { createTxSender, type TxSender } from './createTxSender';
+import { fillCalldata, withHeadroom } from './fillCalls';
 import { convertDecimals, gasInBridgeUnits, judgeOrder } from './judgeOrder';
 import type { FillerOrder } from './fillerOrder';
 import type { OrderSource } from './orderSource';
 
-const GAS_HEADROOM_PCT = 130n;
 const RECEIPT_TIMEOUT_MS = 30_000;
 
 export type FillerChain = { id: number; rpcUrl: string };
@@ -47,7 +48,7 @@ export type Filler = { address: Address; pass(): Promise<void>; start(): void; s
 const errorLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
 
 type Chain = {
-  id: number; client: PublicClient; wallet: WalletClient; decimals: Map<string, number>; approved: Set<string>;
+  id: number; client: PublicClient; sender: TxSender; decimals: Map<string, number>; approved: Set<string>;
   /** The last transaction sent on this chain, settled or failed: the next one waits for it. */
   sending: Promise<unknown>;
 };
@@ -56,12 +57,10 @@ export function createFiller(options: FillerOptions): Filler {
   const { account, source } = options;
   const me = account.address;
   const repayment = options.repayment ?? me;
-  const chains = new Map<number, Chain>(options.chains.map((c) => [c.id, {
-    id: c.id,
-    client: createPublicClient({ transport: http(c.rpcUrl), pollingInterval: 50 }) as PublicClient,
-    wallet: createWalletClient({ account, transport: http(c.rpcUrl) }),
-    decimals: new Map(), approved: new Set(), sending: Promise.resolve(),
-  }]));
+  const chains = new Map<number, Chain>(options.chains.map((c) => {
+    const client = createPublicClient({ transport: http(c.rpcUrl), pollingInterval: 50 }) as PublicClient;
+    return [c.id, { id: c.id, client, sender: createTxSender(client, account, c.id), decimals: new Map(), approved: new Set(), sending: Promise.resolve() }];
+  }));
   /** Orders given up on or filled by anyone; when to look again at those waiting (destination clock). */
   const done = new Set<string>();
   const retryAt = new Map<string, number>();
@@ -75,13 +74,13 @@ export function createFiller(options: FillerOptions): Filler {
     return d;
   };
   /**
-   * One transaction at a time per chain: the account's nonce is read from the node at each send, so two sent together
-   * would take the same one and the second fail. A receipt not seen within RECEIPT_TIMEOUT_MS throws: the pass ends
-   * and the next one reads the chain again (a fill that landed meanwhile is found by `fills`).
+   * One transaction at a time per chain, each waiting for the last one's receipt (the sender numbers nonces itself and
+   * asks the node again after a failed send and at every pass). A receipt not seen within RECEIPT_TIMEOUT_MS throws:
+   * the pass ends and the next one reads the chain again (a fill that landed meanwhile is found by `fills`).
    */
   const send = (chain: Chain, to: Address, data: Hex, gas?: bigint) => {
     const sent = chain.sending.then(async () => {
-      const hash = await chain.wallet.sendTransaction({ account, chain: null, to, data, gas });
+      const hash = await chain.sender.send({ to, data, gas }, async () => undefined);
       return { hash, receipt: await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: RECEIPT_TIMEOUT_MS }) };
     });
     chain.sending = sent.catch(() => undefined);
@@ -105,7 +104,7 @@ export function createFiller(options: FillerOptions): Filler {
       if (isAddressEqual(filler, me)) unsettled.set(order.orderId, order);
       return;
     }
-    const data = encodeFunctionData({ abi: destinationSettlerAbi, functionName: 'fill', args: [order.orderId, order.originData, encodeFillerData({ repayment })] });
+    const data = fillCalldata(order.orderId, order.originData, { repayment });
     const [inventory, fees, gasPrice, bridgeDecimals, escrowDecimals] = await Promise.all([
       dst.client.readContract({ address: order.bridgeToken, abi: erc20Abi, functionName: 'balanceOf', args: [me] }),
       dst.client.estimateFeesPerGas(),
@@ -136,7 +135,7 @@ export function createFiller(options: FillerOptions): Filler {
       else retryAt.set(order.orderId, judgement.retryAtSec);
       return emit({ kind: 'skipped', order, reason: judgement.reason });
     }
-    const { hash, receipt } = await send(dst, order.dstSettler, data, (gas * GAS_HEADROOM_PCT) / 100n);
+    const { hash, receipt } = await send(dst, order.dstSettler, data, withHeadroom(gas));
     done.add(order.orderId);
     if (receipt.status !== 'success') return emit({ kind: 'lost', order, reason: `fill ${hash} reverted (another filler was first)` });
     unsettled.set(order.orderId, order);
@@ -156,7 +155,7 @@ export function createFiller(options: FillerOptions): Filler {
     if (answer.status !== 'filled') return;
     // Swapdesk's relayer may settle it first: then the estimate reverts (OrderNotOpen) and nothing is sent.
     const gas = await origin.client.estimateGas({ account: me, to: order.originSettler, data: answer.calldata });
-    const { hash, receipt } = await send(origin, order.originSettler, answer.calldata, (gas * GAS_HEADROOM_PCT) / 100n);
+    const { hash, receipt } = await send(origin, order.originSettler, answer.calldata, withHeadroom(gas));
     if (receipt.status === 'success') {
       unsettled.delete(order.orderId);
       emit({ kind: 'settled', order, txHash: hash, repayment: answer.repayment });
@@ -169,6 +168,8 @@ export function createFiller(options: FillerOptions): Filler {
   }
 
   async function pass(): Promise<void> {
+    // Another process may have used the key, and fee caps move: each pass asks the node again.
+    for (const chain of chains.values()) chain.sender.resync();
     const orders = await source.openOrders();
     const heads = new Map<number, number>();
     for (const order of orders) {

@@ -3,7 +3,7 @@
 // watch settled fills until they are final (a reorg that took one away is filled again).
 import 'server-only';
 import {
-  encodeFunctionData, getAbiItem, isAddressEqual, zeroAddress, type AbiEvent, type Address, type Hash, type Hex, type TransactionReceipt,
+  getAbiItem, isAddressEqual, zeroAddress, type AbiEvent, type Address, type Hash, type Hex, type TransactionReceipt,
 } from 'viem';
 import type { OrderStore, StoredOrder } from '@/lib/crosschain/orderStore';
 import type { PendingKind } from '@/lib/crosschain/crosschainTables';
@@ -14,6 +14,7 @@ import { ORDER_STATUS as ORIGIN_STATUS } from '@/lib/contracts/crossChainQuote';
 import type { FillNotes } from '@/lib/crosschain/fillNotes';
 import type { FillPolicy } from './fillPolicy';
 import type { RelayerPayouts } from '@/lib/crosschain/relayerPayouts';
+import { releaseCalldata, withHeadroom } from '@/lib/filler/fillCalls';
 import { fillOrders, noteFillReverted, type ToFill } from './fillOrders';
 import { destinationSettlerAbi, originSettlerAbi } from './settlerAbi';
 
@@ -22,8 +23,6 @@ const SETTLED = getAbiItem({ abi: originSettlerAbi, name: 'OrderSettled' });
 const REFUNDED = getAbiItem({ abi: originSettlerAbi, name: 'OrderRefunded' });
 /** How far back a fill the relayer did not send itself is looked for (fill windows are minutes, not days). */
 const FILL_LOOKBACK_BLOCKS = 50_000n;
-/** Gas limit over the node's estimate (a swap on the destination may touch a warmer or colder pool by then). */
-const GAS_HEADROOM_PCT = 130n;
 /** After a refused or reverted transaction, the order waits this long (the pool or the inventory may change). */
 export const RETRY_AFTER_MS = 3_000;
 
@@ -143,8 +142,7 @@ async function awaitSent(ctx: WorkContext, sent: readonly Sent[], report: WorkRe
 
 /** Gas for a call the relayer is about to send, with headroom; throws when the node says it would revert. */
 async function estimate(ctx: WorkContext, chain: RelayerChain, to: Address, data: Hex): Promise<bigint> {
-  const gas = await chain.client.estimateGas({ account: ctx.relayer, to, data });
-  return (gas * GAS_HEADROOM_PCT) / 100n;
+  return withHeadroom(await chain.client.estimateGas({ account: ctx.relayer, to, data }));
 }
 
 async function send(ctx: WorkContext, report: WorkReport, order: StoredOrder, kind: PendingKind, chain: RelayerChain, to: Address, data: Hex, gas: Promise<bigint>): Promise<Sent | undefined> {
@@ -233,9 +231,7 @@ async function attestedCall(ctx: WorkContext, order: StoredOrder, src: RelayerCh
     await ctx.store.markReopened(order.order_id, ctx.now());
     return undefined;
   }
-  const data = answer.kind === 'filled'
-    ? encodeFunctionData({ abi: originSettlerAbi, functionName: 'settle', args: [orderId, answer.relayer, answer.signature] })
-    : encodeFunctionData({ abi: originSettlerAbi, functionName: 'refund', args: [orderId, answer.signature] });
+  const data = releaseCalldata(orderId, answer);
   const gas = estimate(ctx, src, settler, data);
   gas.catch(() => undefined);
   return { order, src, settler, data, filled, gas };

@@ -2,17 +2,14 @@
 // destination swap now falls short of the order's minimum, finds the least bridge asset the relayer must add of its
 // own (fillerData) to deliver it, within its fee plus its margin.
 import 'server-only';
-import { encodeFunctionData, type Address, type Hex } from 'viem';
-import { encodeFillerData } from '@/lib/contracts/encodeFillerData';
+import type { Address, Hex } from 'viem';
+import { fillCalldata, withHeadroom } from '@/lib/filler/fillCalls';
 import type { FillOrder } from '@/lib/contracts/crossChainQuote';
 import type { Refusal } from './fillPolicy';
 import type { RelayerChain } from './relayerChains';
 import { revertReason } from './revertReason';
-import { destinationSettlerAbi } from './settlerAbi';
 
 const BPS = 10_000n;
-/** Gas limit over the node's estimate (a swap may touch a warmer or colder pool by the time it is mined). */
-const GAS_HEADROOM_PCT = 130n;
 /** Added to the least top-up found, so that a pool moving a little further before the fill is mined still delivers. */
 const TOP_UP_HEADROOM_BPS = 5n;
 /** The search stops when the top-up is known within this share of the payout. */
@@ -33,9 +30,7 @@ export type PlanInput = {
   maxExtra: bigint;
 };
 
-const fillData = (orderId: Hex, originData: Hex, extra: bigint): Hex => encodeFunctionData({
-  abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, encodeFillerData({ extra })],
-});
+const fillData = (orderId: Hex, originData: Hex, extra: bigint): Hex => fillCalldata(orderId, originData, { extra });
 
 export async function planFill(input: PlanInput): Promise<FillPlan> {
   const { dst, settler, relayer, orderId, originData, fill, fees } = input;
@@ -46,7 +41,7 @@ export async function planFill(input: PlanInput): Promise<FillPlan> {
     const data = fillData(orderId, originData, extra);
     try {
       const gas = await dst.client.estimateGas(tx(data));
-      return { ok: true, data, gas: (gas * GAS_HEADROOM_PCT) / 100n, extra };
+      return { ok: true, data, gas: withHeadroom(gas), extra };
     } catch (error: unknown) {
       return { ok: false, refusal: revertReason(error) };
     }

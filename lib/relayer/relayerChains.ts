@@ -2,7 +2,7 @@
 import 'server-only';
 import { createPublicClient, http, isAddressEqual, type Address, type LocalAccount, type PublicClient } from 'viem';
 import { depthsOf, type ChainConfig } from '@/lib/chains/chainConfig';
-import { createTxSender, type TxSender } from './createTxSender';
+import { createTxSender, type TxSender } from '@/lib/filler/createTxSender';
 
 export type RelayerChain = {
   id: number;
