@@ -4,6 +4,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { log } from '@/lib/log';
 import type { Database, Db } from './schema';
 
 export type OpenDbOptions =
@@ -78,6 +79,11 @@ function openPostgres(url: string, schema: string | undefined, max: number): Db 
     connectionString: url,
     max,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle connection the server closes (a restart, an administrator's terminate) is an 'error' event on the pool,
+  // which unheard would end the process. pg has already dropped that connection; the next query opens another.
+  pool.on('error', (error: Error & { code?: string }) => {
+    log.warn({ code: error.code, err: error.message }, 'PostgreSQL closed an idle connection; the next query opens another');
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
