@@ -2,6 +2,7 @@
 import 'server-only';
 import path from 'node:path';
 import { env } from '@/lib/env';
+import { log } from '@/lib/log';
 import { migrateToLatest } from './migrateToLatest';
 import { openDb } from './openDb';
 import type { Db } from './schema';
@@ -13,7 +14,10 @@ let migrated: Promise<void> | undefined;
 export function getDb(): Db {
   if (!db) {
     const { DATABASE_URL, SWAPDESK_DATA_DIR } = env();
-    db = DATABASE_URL ? openDb({ postgresUrl: DATABASE_URL }) : openDb({ sqliteFile: path.join(SWAPDESK_DATA_DIR, 'swapdesk.sqlite') });
+    db = DATABASE_URL ? openDb({
+      postgresUrl: DATABASE_URL,
+      onIdleError: (error) => log.warn({ code: error.code, err: error.message }, 'PostgreSQL closed an idle connection; the next query opens another'),
+    }) : openDb({ sqliteFile: path.join(SWAPDESK_DATA_DIR, 'swapdesk.sqlite') });
   }
   return db;
 }

@@ -39,7 +39,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(postgresUrl)('openDb on PostgreSQL', () => {
   it('keeps the process and the store alive when the server closes an idle connection (a restart, pg_terminate_backend)', async () => {
-    const db = openDb({ postgresUrl: postgresUrl as string, maxConnections: 1 });
+    const heard: (string | undefined)[] = [];
+    const db = openDb({ postgresUrl: postgresUrl as string, maxConnections: 1, onIdleError: (error) => heard.push(error.code) });
     const admin = openDb({ postgresUrl: postgresUrl as string, maxConnections: 1 });
     const unhandled: unknown[] = [];
     const onUncaught = (error: unknown) => unhandled.push(error);
@@ -56,6 +57,7 @@ describe.runIf(postgresUrl)('openDb on PostgreSQL', () => {
       // The pool hears of the closed connection a moment after the server ends it.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(unhandled).toEqual([]);
+      expect(heard).toEqual(['57P01']);
       const again = await sql<{ one: number }>`select 1 as one`.execute(db);
       expect(again.rows).toEqual([{ one: 1 }]);
     } finally {

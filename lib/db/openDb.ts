@@ -4,13 +4,18 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { log } from '@/lib/log';
 import type { Database, Db } from './schema';
 
 export type OpenDbOptions =
   | { sqliteFile: string }
   /** `schema` sets the search_path, so tests can run in a throwaway schema. */
-  | { postgresUrl: string; schema?: string; maxConnections?: number };
+  | {
+    postgresUrl: string;
+    schema?: string;
+    maxConnections?: number;
+    /** Hears an idle connection the server closed (a restart, an administrator's terminate); the pool has dropped it. */
+    onIdleError?: (error: Error & { code?: string }) => void;
+  };
 
 export type DbDialect = 'sqlite' | 'postgres';
 
@@ -74,7 +79,7 @@ function openSqlite(file: string): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: retainingStatements(database) }) });
 }
 
-function openPostgres(url: string, schema: string | undefined, max: number): Db {
+function openPostgres(url: string, schema: string | undefined, max: number, onIdleError?: (error: Error & { code?: string }) => void): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -82,16 +87,14 @@ function openPostgres(url: string, schema: string | undefined, max: number): Db 
   });
   // An idle connection the server closes (a restart, an administrator's terminate) is an 'error' event on the pool,
   // which unheard would end the process. pg has already dropped that connection; the next query opens another.
-  pool.on('error', (error: Error & { code?: string }) => {
-    log.warn({ code: error.code, err: error.message }, 'PostgreSQL closed an idle connection; the next query opens another');
-  });
+  pool.on('error', (error: Error & { code?: string }) => onIdleError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export function openDb(options: OpenDbOptions): Db {
   const db = 'sqliteFile' in options
     ? openSqlite(options.sqliteFile)
-    : openPostgres(options.postgresUrl, options.schema, options.maxConnections ?? 10);
+    : openPostgres(options.postgresUrl, options.schema, options.maxConnections ?? 10, options.onIdleError);
   dialects.set(db, 'sqliteFile' in options ? 'sqlite' : 'postgres');
   return db;
 }
