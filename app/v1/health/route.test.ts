@@ -10,7 +10,8 @@ import { useTempDataDir } from '@/test/tempDataDir';
 import { GET as getChains, POST as postChains } from '../chains/route';
 import { GET } from './route';
 
-const RPC_TIMEOUT_MS = 300;
+// Generous for a loaded machine (a first call to a fresh anvil beside other suites), still a bound the silent node must hit.
+const RPC_TIMEOUT_MS = 1_500;
 const addr = (byte: string) => `0x${byte.repeat(20)}`;
 const chain = (id: number, name: string, rpcUrl: string) => ({
   id, name, rpcUrl, nativeSymbol: 'ETH', factory: addr('11'), router02: addr('22'), weth: addr('33'), swapRouter: addr('44'),
