@@ -2,10 +2,10 @@
 // unfilled, or not final yet. Reads the chains only: the caller supplies the order's origin data, which must hash to
 // its id, and the chain registry names the only settlers whose records count.
 import 'server-only';
-import { getAddress, isAddressEqual, keccak256, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
+import { getAddress, isAddressEqual, keccak256, type Address, type Hex, type PublicClient } from 'viem';
 import { depthsOf, type ChainConfig } from '@/lib/chains/chainConfig';
 import { decodeOriginData } from '@/lib/contracts/crossChainQuote';
-import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { readFill } from '@/lib/crosschain/readFill';
 
 export type WitnessRequest = { originChainId: number; orderId: Hex; originData: Hex };
 
@@ -46,15 +46,9 @@ export async function witnessOrder(chains: WitnessChains, request: WitnessReques
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const at = head - BigInt(confirmations);
   if (at < 0n) return { kind: 'pending', dstChainId, reason: `chain ${dstChainId} has fewer than ${confirmations} blocks` };
-  const [fill, block] = await Promise.all([
-    client.readContract({ address: dst.destinationSettler, abi: destinationSettlerAbi, functionName: 'fills', args: [request.orderId], blockNumber: at }),
-    client.getBlock({ blockNumber: at }),
-  ]);
-  const [filler, , , repayment] = fill;
+  const [fill, block] = await Promise.all([readFill(client, dst.destinationSettler, request.orderId, at), client.getBlock({ blockNumber: at })]);
   const originSettler = origin.swapRouter;
-  if (!isAddressEqual(filler, zeroAddress)) {
-    return { kind: 'filled', originSettler, relayer: getAddress(repayment), filler: getAddress(filler), dstChainId, atBlock: Number(at) };
-  }
+  if (fill) return { kind: 'filled', originSettler, relayer: fill.repayment, filler: fill.filler, dstChainId, atBlock: Number(at) };
   // No fill can land after a block past the deadline, so the confirmed block's word is final.
   if (block.timestamp > BigInt(order.fillDeadline)) return { kind: 'expired', originSettler, dstChainId, atBlock: Number(at) };
   return {

@@ -5,7 +5,7 @@
 // the relayer's confirmation depth (the relayer fills what the store holds as opened), and a reorg under the cursor
 // unwinds what was recorded from the replaced blocks and reads them again, as the relayer's deposit scan does.
 import 'server-only';
-import { decodeEventLog, getAbiItem, isAddressEqual, zeroAddress, type Address, type Hash, type Hex, type Log, type PublicClient } from 'viem';
+import { decodeEventLog, getAbiItem, isAddressEqual, type Address, type Hash, type Hex, type Log, type PublicClient } from 'viem';
 import type { Kysely, Transaction } from 'kysely';
 import { depthsOf, type ChainConfig } from '@/lib/chains/chainConfig';
 import { abortableSleep } from '@/lib/jobs/abortableSleep';
@@ -15,6 +15,7 @@ import { decodeDeposits } from '@/lib/relayer/decodeDeposits';
 import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import type { CrosschainDb, CrosschainTables } from './crosschainTables';
 import { orderStore, type OrderFill, type OrderStore } from './orderStore';
+import { readFill } from './readFill';
 
 export const ORDER_FEED_JOB = 'order-feed';
 /** Blocks per getLogs request while catching up. */
@@ -119,12 +120,12 @@ async function fillAt(dst: ChainConfig, client: PublicClient, orderId: Hex, at: 
   const settler = dst.destinationSettler;
   if (!settler) return undefined;
   const blockNumber = at === undefined ? await client.getBlockNumber({ cacheTime: 0 }) : BigInt(at);
-  const [filler, amountOut, filledAt] = await client.readContract({ address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId], blockNumber });
-  if (isAddressEqual(filler, zeroAddress)) return undefined;
+  const record = await readFill(client, settler, orderId, blockNumber);
+  if (!record) return undefined;
   const fromBlock = blockNumber > FILL_LOOKBACK_BLOCKS ? blockNumber - FILL_LOOKBACK_BLOCKS : 0n;
   const [found] = await client.getLogs({ address: settler, event: FILLED, args: { orderId }, fromBlock, toBlock: blockNumber });
   const tx = found?.transactionHash && found.blockNumber !== null ? { txHash: found.transactionHash, block: Number(found.blockNumber) } : undefined;
-  return { relayer: filler, txHash: tx?.txHash ?? null, block: tx?.block ?? null, ts: Number(filledAt), amountOut };
+  return { relayer: record.filler, txHash: tx?.txHash ?? null, block: tx?.block ?? null, ts: record.filledAt, amountOut: record.amountOut };
 }
 
 /**

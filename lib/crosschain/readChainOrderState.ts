@@ -1,9 +1,10 @@
 // What the chains say of one cross-chain order: the destination settler's fill record and the origin router's state.
 import 'server-only';
-import { getAbiItem, isAddressEqual, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
+import { getAbiItem, type Address, type Hex, type PublicClient } from 'viem';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import type { ChainOrderState } from './crossChainStatusOf';
+import { readFill } from './readFill';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
 /** How far back from the head the fill's transaction is looked for (one indexed log query); beyond it the hash is left out. */
@@ -24,16 +25,14 @@ export type ChainOrderSides = {
  */
 export async function readChainOrderState({ orderId, dst, origin }: ChainOrderSides): Promise<ChainOrderState> {
   const [fillRecord, originStatus] = await Promise.all([
-    dst.client.readContract({ address: dst.settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] }).catch(() => undefined),
+    readFill(dst.client, dst.settler, orderId).catch(() => undefined),
     origin.client.readContract({ address: origin.router, abi: originSettlerAbi, functionName: 'orderStatus', args: [orderId] }).catch(() => undefined),
   ]);
   const state: ChainOrderState = {};
   if (originStatus !== undefined && originStatus in ORIGIN_STATES) state.origin = ORIGIN_STATES[originStatus as keyof typeof ORIGIN_STATES];
   if (fillRecord) {
-    const [filler, amountOut, filledAt] = fillRecord;
-    if (filledAt !== 0n && !isAddressEqual(filler, zeroAddress)) {
-      state.fill = { filler, amountOut, filledAt: Number(filledAt), txHash: await fillTxHash(orderId, dst) };
-    }
+    const { filler, amountOut, filledAt } = fillRecord;
+    state.fill = { filler, amountOut, filledAt, txHash: await fillTxHash(orderId, dst) };
   }
   return state;
 }

@@ -7,7 +7,8 @@ import {
   createPublicClient, encodeFunctionData, erc20Abi, http, isAddressEqual, maxUint256, zeroAddress,
   type Address, type Hex, type LocalAccount, type PublicClient,
 } from 'viem';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { readFill } from '@/lib/crosschain/readFill';
+import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { revertReason } from '@/lib/relayer/revertReason';
 import { createTxSender, type TxSender } from './createTxSender';
@@ -98,10 +99,10 @@ export function createFiller(options: FillerOptions): Filler {
 
   /** Checks, weighs and sends one fill (recording it for settlement when it lands). */
   async function tryFill(order: FillerOrder, dst: Chain, origin: Chain, nowSec: number): Promise<void> {
-    const [filler] = await dst.client.readContract({ address: order.dstSettler, abi: destinationSettlerAbi, functionName: 'fills', args: [order.orderId] });
-    if (!isAddressEqual(filler, zeroAddress)) {
+    const fill = await readFill(dst.client, order.dstSettler, order.orderId);
+    if (fill) {
       done.add(order.orderId);
-      if (isAddressEqual(filler, me)) unsettled.set(order.orderId, order);
+      if (isAddressEqual(fill.filler, me)) unsettled.set(order.orderId, order);
       return;
     }
     const data = fillCalldata(order.orderId, order.originData, { repayment });

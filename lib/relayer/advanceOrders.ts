@@ -3,7 +3,7 @@
 // watch settled fills until they are final (a reorg that took one away is filled again).
 import 'server-only';
 import {
-  getAbiItem, isAddressEqual, zeroAddress, type AbiEvent, type Address, type Hash, type Hex, type TransactionReceipt,
+  getAbiItem, isAddressEqual, type AbiEvent, type Address, type Hash, type Hex, type TransactionReceipt,
 } from 'viem';
 import type { OrderStore, StoredOrder } from '@/lib/crosschain/orderStore';
 import type { PendingKind } from '@/lib/crosschain/crosschainTables';
@@ -16,6 +16,7 @@ import type { FillPolicy } from './fillPolicy';
 import type { RelayerPayouts } from '@/lib/crosschain/relayerPayouts';
 import { releaseCalldata, withHeadroom } from '@/lib/filler/fillCalls';
 import { fillOrders, noteFillReverted, type ToFill } from './fillOrders';
+import { readFill, type FillRecord } from '@/lib/crosschain/readFill';
 import { destinationSettlerAbi, originSettlerAbi } from './settlerAbi';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
@@ -60,21 +61,18 @@ async function findEvent(chain: RelayerChain, address: Address, event: AbiEvent,
   return first?.transactionHash && first.blockNumber !== null ? { txHash: first.transactionHash, block: Number(first.blockNumber) } : undefined;
 }
 
-/** The destination's record of an order at `blockNumber` (or latest); relayer zero means not filled. */
-async function fillRecord(chain: RelayerChain, orderId: Hex, blockNumber?: bigint) {
+/** The destination's record of an order at `blockNumber` (or latest); undefined while not filled there. */
+function fillRecord(chain: RelayerChain, orderId: Hex, blockNumber?: bigint): Promise<FillRecord | undefined> {
   const settler = chain.destinationSettler;
   if (!settler) throw new Error(`chain ${chain.id} has no destination settler`);
-  const [relayer, amountOut, filledAt] = await chain.client.readContract({
-    address: settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId], ...(blockNumber !== undefined ? { blockNumber } : {}),
-  });
-  return { relayer, amountOut, filledAt: Number(filledAt) };
+  return readFill(chain.client, settler, orderId, blockNumber);
 }
 
-async function recordFill(ctx: WorkContext, order: StoredOrder, dst: RelayerChain, record: Awaited<ReturnType<typeof fillRecord>>, tx?: { txHash: Hash; block: number }): Promise<boolean> {
+async function recordFill(ctx: WorkContext, order: StoredOrder, dst: RelayerChain, record: FillRecord, tx?: { txHash: Hash; block: number }): Promise<boolean> {
   const settler = dst.destinationSettler;
   const found = tx ?? (settler ? await findEvent(dst, settler, FILLED, order.order_id as Hex, await lookbackFrom(dst)) : undefined);
   return ctx.store.markFilled(order.order_id, {
-    relayer: record.relayer, txHash: found?.txHash ?? null, block: found?.block ?? null, ts: record.filledAt, amountOut: record.amountOut,
+    relayer: record.filler, txHash: found?.txHash ?? null, block: found?.block ?? null, ts: record.filledAt, amountOut: record.amountOut,
   }, ctx.now());
 }
 
@@ -118,11 +116,13 @@ async function applyReceipt(ctx: WorkContext, sent: Sent, receipt: TransactionRe
 
 async function recordReceipt(ctx: WorkContext, { order, kind, chain, hash }: Sent, receipt: TransactionReceipt): Promise<boolean> {
   const at = { txHash: hash, block: Number(receipt.blockNumber) };
-  if (kind === 'fill' && order.state === 'settled') {
+  if (kind === 'fill') {
+    // A successful fill's block shows it; a reorg since may have taken it away again (the order is looked at again).
     const record = await fillRecord(chain, order.order_id as Hex, receipt.blockNumber);
-    return ctx.store.recordRefill(order.order_id, { relayer: record.relayer, ...at, ts: record.filledAt, amountOut: record.amountOut }, ctx.now());
+    if (!record) return false;
+    if (order.state === 'settled') return ctx.store.recordRefill(order.order_id, { relayer: record.filler, ...at, ts: record.filledAt, amountOut: record.amountOut }, ctx.now());
+    return recordFill(ctx, order, chain, record, at);
   }
-  if (kind === 'fill') return recordFill(ctx, order, chain, await fillRecord(chain, order.order_id as Hex, receipt.blockNumber), at);
   if (kind === 'settle') return ctx.store.markSettled(order.order_id, at, ctx.now());
   return ctx.store.markRefunded(order.order_id, at, ctx.now());
 }
@@ -172,7 +172,7 @@ async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], repor
     try {
       const head = await headOf(dst);
       const record = await fillRecord(dst, order.order_id as Hex, head.number);
-      if (!isAddressEqual(record.relayer, zeroAddress)) {
+      if (record) {
         await recordFill(ctx, order, dst, record);
       } else if (head.timestamp > BigInt(order.fill_deadline)) {
         // Nothing can fill after a block past the deadline: the destination's answer is final.
@@ -202,8 +202,7 @@ async function headStillAgrees(ctx: WorkContext, order: StoredOrder): Promise<vo
   const dst = ctx.chains.get(order.dst_chain_id);
   if (!dst?.destinationSettler) return;
   const head = await dst.client.getBlock({ blockTag: 'latest' });
-  const record = await fillRecord(dst, order.order_id as Hex, head.number);
-  const filled = !isAddressEqual(record.relayer, zeroAddress);
+  const filled = (await fillRecord(dst, order.order_id as Hex, head.number)) !== undefined;
   const gone = order.state === 'filled' ? !filled : filled || head.timestamp <= BigInt(order.fill_deadline);
   if (!gone) return;
   log.warn({ orderId: order.order_id, chainId: dst.id, stored: order.state, fillTx: order.fill_tx_hash }, 'the destination head no longer shows what the store recorded (reorg); looking again');
@@ -322,8 +321,7 @@ async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
           await resolvePending(ctx, order);
           continue;
         }
-        const record = await fillRecord(dst, order.order_id as Hex);
-        if (!isAddressEqual(record.relayer, zeroAddress)) continue;
+        if (await fillRecord(dst, order.order_id as Hex)) continue;
         log.warn({ orderId: order.order_id, chainId: dst.id, fillTx: order.fill_tx_hash }, 'a settled order lost its fill in a reorg; filling it again');
         refills.push({ order, dst, refill: true });
       }

@@ -23,7 +23,8 @@ import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { freePort } from '@/lib/devnet/startAnvil';
 import { DEVNET_CONFIRMATIONS, writeChainsFile } from '@/lib/devnet/writeChainsFile';
 import { ChainsFile } from '@/lib/chains/chainConfig';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { readFill } from '@/lib/crosschain/readFill';
+import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import { crossChainDelivery } from './crossChainDelivery';
 import { startCrossChainWorld, type CrossChainWorld, type OpenedOrder, type WorldChain } from '@/test/crossChainWorld';
 
@@ -44,8 +45,7 @@ const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 type Leg = { src: WorldChain; dst: WorldChain };
 
 async function filledAt(dst: WorldChain, orderId: Hex): Promise<boolean> {
-  const [relayer] = await dst.client.readContract({ address: dst.settler, abi: destinationSettlerAbi, functionName: 'fills', args: [orderId] });
-  return BigInt(relayer) !== 0n;
+  return (await readFill(dst.client, dst.settler, orderId)) !== undefined;
 }
 
 async function settledOn(src: WorldChain, orderId: Hex): Promise<boolean> {
