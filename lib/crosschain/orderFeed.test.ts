@@ -1,6 +1,7 @@
 // The orders feed follows the chains, not our relayer: with no relayer of ours running, an order another filler fills
 // shows as open, then filled by that filler, then settled; an order nobody fills expires and is refunded; a reorg on
-// the destination takes a fill back out of the feed. The stream sends each change.
+// the destination takes a fill back out of the feed, and one that takes back the blocks past an order's deadline takes
+// its expiry back. The stream sends each change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, type Hex } from 'viem';
 import type { CrossChainOrderDTO } from '@/lib/api/schemas/crosschainOrders';
@@ -14,7 +15,7 @@ import { chainClient } from '@/lib/indexer/chainClient';
 import type { JobTables } from '@/lib/jobs/jobTables';
 import { chainOrderSource } from '@/lib/filler/chainOrderSource';
 import { createFiller, type Filler } from '@/lib/filler/createFiller';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import { startCrossChainWorld, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { crossChainOrders } from './crossChainOrders';
@@ -169,5 +170,40 @@ describe('orders feed without our relayer', () => {
     const reopened = await feedSays(order.orderId, 'open');
     expect(reopened.filler).toBeNull();
     expect(reopened.fill_tx_hash).toBeNull();
+  }, 120_000);
+
+  it('a destination reorg that takes back the blocks past the deadline puts an expired order back to open; the new fork\'s fill shows', async () => {
+    const order = await world.openOrder({ src: A, dst: B, amountIn: 22n * USDC, fillWindowSec: 120 });
+    await mine(A, 1);
+    await feedSays(order.orderId, 'open');
+    const snapshot = await world.rpc(B, 'evm_snapshot');
+    await world.rpc(B, 'evm_increaseTime', [600]);
+    await mine(B, 2);
+    await feedSays(order.orderId, 'expired');
+    // Another fork, longer than the one that passed the deadline, whose clock is still before it.
+    await world.rpc(B, 'evm_revert', [snapshot]);
+    await mine(B, 4);
+    await feedSays(order.orderId, 'open');
+    await filler.pass();
+    await mine(B, 1);
+    const filled = await feedSays(order.orderId, 'filled');
+    expect(filled.filler).toBe(devAccount(2).address);
+    expect(filled.fill_tx_hash).toBe((await B.client.getContractEvents({ address: B.settler, abi: destinationSettlerAbi, eventName: 'Filled', args: { orderId: order.orderId }, fromBlock: 0n }))[0]?.transactionHash);
+  }, 120_000);
+
+  it('a destination reorg that takes a fill away onto a fork past the deadline shows the order expired, never filled', async () => {
+    const order = await world.openOrder({ src: A, dst: B, amountIn: 21n * USDC, fillWindowSec: 120 });
+    await mine(A, 1);
+    await feedSays(order.orderId, 'open');
+    const snapshot = await world.rpc(B, 'evm_snapshot');
+    await filler.pass();
+    await mine(B, 1);
+    await feedSays(order.orderId, 'filled');
+    await world.rpc(B, 'evm_revert', [snapshot]);
+    await world.rpc(B, 'evm_increaseTime', [600]);
+    await mine(B, 4);
+    const expired = await feedSays(order.orderId, 'expired');
+    expect(expired.filler).toBeNull();
+    expect(expired.fill_tx_hash).toBeNull();
   }, 120_000);
 });

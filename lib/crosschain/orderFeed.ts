@@ -150,6 +150,8 @@ export async function followOrders(db: OrderFeedDb, chain: ChainConfig, options:
     await db.transaction().execute(async (trx) => {
       await options.fence?.(trx);
       await storeOf(trx).unwindFrom(chain.id, to + 1, now());
+      // An expiry is decided at the cursor, so it goes back with the cursor when `to` is still before the deadline.
+      if (chain.destinationSettler) await storeOf(trx).reopenExpiredAfter(chain.id, block.timestamp, now());
       await saveCursor(trx, chain.id, to, block.hash);
     });
     log.warn({ chainId: chain.id, from: cursor.block, to }, 'order feed saw a reorg; re-reading orders');

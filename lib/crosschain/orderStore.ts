@@ -182,6 +182,18 @@ export function orderStore(db: CrosschainDb) {
         .where('order_id', '=', hex(orderId)).where('state', 'in', ['filled', 'expired']).executeTakeFirst());
     },
 
+    /**
+     * Chain `dstChainId` went back to a block at `blockTs`: expired orders due there whose fill deadline that block has
+     * not passed lost the blocks that expired them, and are open again (the new fork may fill them, or expire them
+     * afresh). One whose refund is already in flight is left to its transaction. Run it with the feed's rewind.
+     */
+    async reopenExpiredAfter(dstChainId: number, blockTs: number, now: number): Promise<number> {
+      const result = await db.updateTable('crosschain_orders').set({ state: 'opened', updated_at: now })
+        .where('dst_chain_id', '=', dstChainId).where('state', '=', 'expired').where('fill_deadline', '>=', blockTs)
+        .where('pending_tx_hash', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** A settled order filled again after a reorg took its first fill: the new fill replaces the old one. */
     async recordRefill(orderId: string, fill: OrderFill, now: number): Promise<boolean> {
       return updated(await db.updateTable('crosschain_orders')
