@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { zeroAddress, type PublicClient } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicClient, http, zeroAddress, type Hex, type PublicClient } from 'viem';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
-import { readChainOrderState } from './readChainOrderState';
+import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { devAccount } from '@/lib/devnet/deployUniswap';
+import { chainOrderSource } from '@/lib/filler/chainOrderSource';
+import { createFiller } from '@/lib/filler/createFiller';
+import { countingRpc, type CountingRpc } from '@/test/countingRpc';
+import { startCrossChainWorld, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
+import { useTempDataDir } from '@/test/tempDataDir';
+import { perBlockReads } from './perBlockReads';
+import { readChainOrderState, type ChainOrderSides } from './readChainOrderState';
 
 const ORDER_ID = `0x${'ab'.repeat(32)}` as const;
 const FILLER = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
@@ -22,30 +30,89 @@ describe('readChainOrderState', () => {
   it('reads the fill with its transaction and the origin state', async () => {
     const state = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: filled, logs: () => [{ transactionHash: '0xfill' }] }), settler: SETTLER, headBlock: 10n },
-      origin: { client: client({ read: () => ORDER_STATUS.settled }), router: ROUTER },
-    });
+      dst: { client: client({ read: filled, logs: () => [{ transactionHash: '0xfill' }] }), settler: SETTLER, chainId: 2, headBlock: 10n },
+      origin: { client: client({ read: () => ORDER_STATUS.settled }), router: ROUTER, chainId: 1, headBlock: 20n },
+    }, perBlockReads());
     expect(state).toEqual({ origin: 'settled', fill: { filler: FILLER, amountOut: 2_990_000n, filledAt: 1_200, txHash: '0xfill' } });
   });
 
   it('an unfilled order has no fill; a side that does not answer is left out, and so is a log query that fails', async () => {
     const unfilled = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: () => [zeroAddress, 0n, 0n, zeroAddress] }), settler: SETTLER, headBlock: 10n },
-      origin: { client: client({ read: () => ORDER_STATUS.opened }), router: ROUTER },
-    });
+      dst: { client: client({ read: () => [zeroAddress, 0n, 0n, zeroAddress] }), settler: SETTLER, chainId: 2, headBlock: 10n },
+      origin: { client: client({ read: () => ORDER_STATUS.opened }), router: ROUTER, chainId: 1, headBlock: 20n },
+    }, perBlockReads());
     expect(unfilled).toEqual({ origin: 'opened' });
     const down = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: failing }), settler: SETTLER, headBlock: 10n },
-      origin: { client: client({ read: failing }), router: ROUTER },
-    });
+      dst: { client: client({ read: failing }), settler: SETTLER, chainId: 2, headBlock: 10n },
+      origin: { client: client({ read: failing }), router: ROUTER, chainId: 1, headBlock: 20n },
+    }, perBlockReads());
     expect(down).toEqual({});
     const noLogs = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: filled, logs: failing }), settler: SETTLER, headBlock: 10n },
-      origin: { client: client({ read: failing }), router: ROUTER },
-    });
+      dst: { client: client({ read: filled, logs: failing }), settler: SETTLER, chainId: 2, headBlock: 10n },
+      origin: { client: client({ read: failing }), router: ROUTER, chainId: 1, headBlock: 20n },
+    }, perBlockReads());
     expect(noLogs).toEqual({ fill: { filler: FILLER, amountOut: 2_990_000n, filledAt: 1_200, txHash: null } });
   });
+});
+
+describe('status polls of one order on two devnets', () => {
+  const USDC = 1_000_000n;
+  const POLLS = 25;
+  let tmp: ReturnType<typeof useTempDataDir>;
+  let world: CrossChainWorld;
+  let A: WorldChain;
+  let B: WorldChain;
+  let relays: [CountingRpc, CountingRpc];
+
+  beforeAll(async () => {
+    tmp = useTempDataDir({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+    world = await startCrossChainWorld(tmp.dir);
+    [A, B] = world.chains;
+    relays = [await countingRpc(A.rpcUrl), await countingRpc(B.rpcUrl)];
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all((relays ?? []).map((r) => r.close()));
+    await world?.stop();
+    tmp?.cleanup();
+  });
+
+  it(`${POLLS} concurrent polls in one block make one read per chain, and the next block one more`, async () => {
+    const [relayA, relayB] = relays;
+    const viaRelay = (relay: CountingRpc) => createPublicClient({ transport: http(relay.url) }) as PublicClient;
+    const order = await world.openOrder({ src: A, dst: B, amountIn: 20n * USDC, fillWindowSec: 300 });
+    const sides = async (): Promise<ChainOrderSides> => ({
+      orderId: order.orderId,
+      dst: { chainId: B.id, client: viaRelay(relayB), settler: B.settler, headBlock: await B.client.getBlockNumber({ cacheTime: 0 }) },
+      origin: { chainId: A.id, client: viaRelay(relayA), router: A.router, headBlock: await A.client.getBlockNumber({ cacheTime: 0 }) },
+    });
+    const poll = async (at: ChainOrderSides) => Promise.all(Array.from({ length: POLLS }, () => readChainOrderState(at)));
+    const reads = () => ({ originCalls: relayA.count('eth_call'), dstCalls: relayB.count('eth_call'), dstLogs: relayB.count('eth_getLogs') });
+
+    relayA.reset();
+    relayB.reset();
+    const open = await poll(await sides());
+    expect(open).toEqual(Array.from({ length: POLLS }, () => ({ origin: 'opened' })));
+    expect(reads()).toEqual({ originCalls: 1, dstCalls: 1, dstLogs: 0 });
+
+    // Another filler fills it: the destination's next block shows the fill, read once for all polls.
+    const filler = createFiller({
+      account: devAccount(2),
+      chains: world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl })),
+      source: chainOrderSource(world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl, router: c.router })), 'http://127.0.0.1:9'),
+      minProfitBps: 0, nativeUsdCents: 300_000n, pollMs: 100,
+    });
+    await filler.pass();
+    const [fillLog] = await B.client.getContractEvents({ address: B.settler, abi: destinationSettlerAbi, eventName: 'Filled', args: { orderId: order.orderId }, fromBlock: 0n });
+    expect(fillLog?.transactionHash).toBeDefined();
+    await world.rpc(A, 'evm_mine');
+    relayA.reset();
+    relayB.reset();
+    const filled = await poll(await sides());
+    expect(new Set(filled.map((s) => JSON.stringify(s, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))).size).toBe(1);
+    expect(filled[0]).toMatchObject({ origin: 'opened', fill: { filler: devAccount(2).address, txHash: fillLog?.transactionHash as Hex } });
+    expect(reads()).toEqual({ originCalls: 1, dstCalls: 1, dstLogs: 1 });
+  }, 120_000);
 });

@@ -1,9 +1,11 @@
-// What the chains say of one cross-chain order: the destination settler's fill record and the origin router's state.
+// What the chains say of one cross-chain order: the destination settler's fill record and the origin router's state,
+// read once per block per chain however many callers ask (status polls of one order share them).
 import 'server-only';
 import { getAbiItem, type Address, type Hex, type PublicClient } from 'viem';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import type { ChainOrderState } from './crossChainStatusOf';
+import { perBlockReads, type PerBlockReads } from './perBlockReads';
 import { readFill } from './readFill';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
@@ -12,34 +14,50 @@ export const FILL_LOG_LOOKBACK_BLOCKS = 5_000n;
 
 const ORIGIN_STATES = { [ORDER_STATUS.opened]: 'opened', [ORDER_STATUS.settled]: 'settled', [ORDER_STATUS.refunded]: 'refunded' } as const;
 
+/** A chain's client (its RPC timeout bounds each call) and the block it is read at (its follower's watched head), when known. */
+type Side = { chainId: number; client: PublicClient; headBlock: bigint | undefined };
+
 export type ChainOrderSides = {
   orderId: Hex;
-  /** The destination chain's client (its RPC timeout bounds each call), settler and watched head block, when known. */
-  dst: { client: PublicClient; settler: Address; headBlock: bigint | undefined };
-  origin: { client: PublicClient; router: Address };
+  dst: Side & { settler: Address };
+  origin: Side & { router: Address };
 };
+
+/** The reads of this process: every status request of one order in one block shares them. */
+const sharedReads = perBlockReads();
+
+/** `load` at the side's head block, shared per block; at the latest block, unshared, while the head is unknown. */
+function atHead<T>(reads: PerBlockReads, side: Side, key: string, load: (block: bigint | undefined) => Promise<T>): Promise<T> {
+  const block = side.headBlock;
+  return block === undefined ? load(undefined) : reads.read(String(side.chainId), block, key, () => load(block));
+}
 
 /**
  * Two calls, sent together: `fills(orderId)` on the destination and `orderStatus(orderId)` on the origin; then, only
  * when the destination shows a fill, one log query for its transaction. Any side that fails is left out.
  */
-export async function readChainOrderState({ orderId, dst, origin }: ChainOrderSides): Promise<ChainOrderState> {
-  const [fillRecord, originStatus] = await Promise.all([
-    readFill(dst.client, dst.settler, orderId).catch(() => undefined),
-    origin.client.readContract({ address: origin.router, abi: originSettlerAbi, functionName: 'orderStatus', args: [orderId] }).catch(() => undefined),
+export async function readChainOrderState({ orderId, dst, origin }: ChainOrderSides, reads: PerBlockReads = sharedReads): Promise<ChainOrderState> {
+  const [fill, originStatus] = await Promise.all([
+    atHead(reads, dst, `fill:${dst.settler}:${orderId}`, (block) => filledAt(orderId, dst, block)).catch(() => undefined),
+    atHead(reads, origin, `status:${origin.router}:${orderId}`, (block) => origin.client.readContract({
+      address: origin.router, abi: originSettlerAbi, functionName: 'orderStatus', args: [orderId], ...(block !== undefined ? { blockNumber: block } : {}),
+    })).catch(() => undefined),
   ]);
   const state: ChainOrderState = {};
   if (originStatus !== undefined && originStatus in ORIGIN_STATES) state.origin = ORIGIN_STATES[originStatus as keyof typeof ORIGIN_STATES];
-  if (fillRecord) {
-    const { filler, amountOut, filledAt } = fillRecord;
-    state.fill = { filler, amountOut, filledAt, txHash: await fillTxHash(orderId, dst) };
-  }
+  if (fill) state.fill = fill;
   return state;
 }
 
-async function fillTxHash(orderId: Hex, { client, settler, headBlock }: ChainOrderSides['dst']): Promise<string | null> {
-  if (headBlock === undefined) return null;
-  const fromBlock = headBlock > FILL_LOG_LOOKBACK_BLOCKS ? headBlock - FILL_LOG_LOOKBACK_BLOCKS : 0n;
-  const logs = await client.getLogs({ address: settler, event: FILLED, args: { orderId }, fromBlock, toBlock: 'latest' }).catch(() => []);
+async function filledAt(orderId: Hex, dst: ChainOrderSides['dst'], block: bigint | undefined): Promise<ChainOrderState['fill']> {
+  const record = await readFill(dst.client, dst.settler, orderId, block);
+  if (!record) return undefined;
+  return { filler: record.filler, amountOut: record.amountOut, filledAt: record.filledAt, txHash: await fillTxHash(orderId, dst, block) };
+}
+
+async function fillTxHash(orderId: Hex, { client, settler }: ChainOrderSides['dst'], block: bigint | undefined): Promise<string | null> {
+  if (block === undefined) return null;
+  const fromBlock = block > FILL_LOG_LOOKBACK_BLOCKS ? block - FILL_LOG_LOOKBACK_BLOCKS : 0n;
+  const logs = await client.getLogs({ address: settler, event: FILLED, args: { orderId }, fromBlock, toBlock: block }).catch(() => []);
   return logs[0]?.transactionHash ?? null;
 }

@@ -121,8 +121,8 @@ function refundGraceOf(row: StoredQuote): Promise<number | undefined> {
 
 /**
  * The chains' record of a deposit the relayer has not recorded past `opened` (it may be down or behind while another
- * filler fills and settles): one call on each side, bounded by the followers' RPC timeout, and none while either
- * follower is behind; undefined when unreadable.
+ * filler fills and settles): one call on each side per block however many poll it, bounded by the followers' RPC
+ * timeout, and none while either follower is behind; undefined when unreadable.
  */
 async function chainOrderState(row: StoredQuote, order: StoredOrder | undefined, deposit: SeenDeposit | undefined): Promise<ChainOrderState | undefined> {
   const orderId = order?.state === 'opened' ? order.order_id : !order ? deposit?.orderId : undefined;
@@ -133,8 +133,8 @@ async function chainOrderState(row: StoredQuote, order: StoredOrder | undefined,
   if (srcFollower.headTime() === undefined || dstFollower.headTime() === undefined) return undefined;
   return readChainOrderState({
     orderId: orderId as Hex,
-    dst: { client: dstFollower.client, settler: dst.destinationSettler, headBlock: dstFollower.watchedThrough()?.block },
-    origin: { client: srcFollower.client, router: (order?.origin_settler ?? row.router_address) as Address },
+    dst: { chainId: dst.id, client: dstFollower.client, settler: dst.destinationSettler, headBlock: dstFollower.watchedThrough()?.block },
+    origin: { chainId: src.id, client: srcFollower.client, router: (order?.origin_settler ?? row.router_address) as Address, headBlock: srcFollower.watchedThrough()?.block },
   });
 }
 
