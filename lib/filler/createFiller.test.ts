@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Hex } from 'viem';
+import { erc20Abi, type Hex } from 'viem';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { relayerAccount } from '@/lib/contracts/relayerAccount';
@@ -143,6 +143,24 @@ describe('three fillers compete for open orders', () => {
     } finally {
       await slowA.close();
     }
+  }, 120_000);
+
+  it('an allowance to the settler given by hand that fills have spent is approved again, not taken as unlimited', async () => {
+    const who = devAccount(6);
+    const filler = createFiller({
+      account: who,
+      chains: world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl })),
+      source: chainOrderSource(world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl, router: c.router })), attester.url),
+      minProfitBps: 0, nativeUsdCents: 300_000n, pollMs: 100, onEvent: (e) => events.push(e),
+    });
+    const first = await world.openOrder({ src: A, dst: B, amountIn: 20n * USDC, fillWindowSec: 300 });
+    const hash = await B.dev.wallet(6).writeContract({ address: B.usdc, abi: erc20Abi, functionName: 'approve', args: [B.settler, first.dstBridgeAmount], account: who, chain: B.dev.chain });
+    await B.client.waitForTransactionReceipt({ hash });
+    await filler.pass();
+    expect((await world.fillLogs(B, first.orderId)).map((f) => f.relayer), 'first fill').toEqual([who.address]);
+    const second = await world.openOrder({ src: A, dst: B, amountIn: 20n * USDC, fillWindowSec: 300 });
+    await filler.pass();
+    expect((await world.fillLogs(B, second.orderId)).map((f) => f.relayer), 'second fill').toEqual([who.address]);
   }, 120_000);
 
   it('with our relayer stopped, orders exclusive to it are filled by other fillers once its window ends, never before', async () => {

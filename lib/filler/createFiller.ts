@@ -4,13 +4,14 @@
 // settles every fill it sees too, so a filler that stops after filling is still repaid. Its transactions are built and
 // sent by the same code as our relayer's (fillCalls, createTxSender).
 import {
-  createPublicClient, encodeFunctionData, erc20Abi, http, isAddressEqual, maxUint256, zeroAddress,
+  createPublicClient, erc20Abi, http, isAddressEqual, zeroAddress,
   type Address, type Hex, type LocalAccount, type PublicClient,
 } from 'viem';
 import { readFill } from '@/lib/crosschain/readFill';
 import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { revertReason } from '@/lib/relayer/revertReason';
+import { allowances, type Allowances } from './allowances';
 import { createTxSender, type TxSender } from './createTxSender';
 import { fillCalldata, withHeadroom } from './fillCalls';
 import { convertDecimals, gasInBridgeUnits, judgeOrder } from './judgeOrder';
@@ -49,7 +50,7 @@ export type Filler = { address: Address; pass(): Promise<void>; start(): void; s
 const errorLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
 
 type Chain = {
-  id: number; client: PublicClient; sender: TxSender; decimals: Map<string, number>; approved: Set<string>;
+  id: number; client: PublicClient; sender: TxSender; decimals: Map<string, number>; allowances: Allowances;
   /** The last transaction sent on this chain, settled or failed: the next one waits for it. */
   sending: Promise<unknown>;
 };
@@ -60,7 +61,13 @@ export function createFiller(options: FillerOptions): Filler {
   const repayment = options.repayment ?? me;
   const chains = new Map<number, Chain>(options.chains.map((c) => {
     const client = createPublicClient({ transport: http(c.rpcUrl), pollingInterval: 50 }) as PublicClient;
-    return [c.id, { id: c.id, client, sender: createTxSender(client, account, c.id), decimals: new Map(), approved: new Set(), sending: Promise.resolve() }];
+    const chain: Chain = {
+      id: c.id, client, sender: createTxSender(client, account, c.id), decimals: new Map(), sending: Promise.resolve(),
+      allowances: allowances(client, me, async (token, data) => {
+        await send(chain, token, data);
+      }),
+    };
+    return [c.id, chain];
   }));
   /** Orders given up on or filled by anyone; when to look again at those waiting (destination clock). */
   const done = new Set<string>();
@@ -87,16 +94,6 @@ export function createFiller(options: FillerOptions): Filler {
     chain.sending = sent.catch(() => undefined);
     return sent;
   };
-  const ensureApproved = async (chain: Chain, order: FillerOrder) => {
-    const key = `${order.bridgeToken}:${order.dstSettler}`;
-    if (chain.approved.has(key)) return;
-    const allowance = await chain.client.readContract({ address: order.bridgeToken, abi: erc20Abi, functionName: 'allowance', args: [me, order.dstSettler] });
-    if (allowance < order.bridgeAmount) {
-      await send(chain, order.bridgeToken, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [order.dstSettler, maxUint256] }));
-    }
-    chain.approved.add(key);
-  };
-
   /** Checks, weighs and sends one fill (recording it for settlement when it lands). */
   async function tryFill(order: FillerOrder, dst: Chain, origin: Chain, nowSec: number): Promise<void> {
     const fill = await readFill(dst.client, order.dstSettler, order.orderId);
@@ -116,7 +113,7 @@ export function createFiller(options: FillerOptions): Filler {
     const exclusiveOther = !isAddressEqual(order.exclusiveFiller, zeroAddress) && !isAddressEqual(order.exclusiveFiller, me) && nowSec <= order.exclusivityDeadline;
     let gas = 0n;
     if (!exclusiveOther && inventory >= order.bridgeAmount) {
-      await ensureApproved(dst, order);
+      await dst.allowances.ensure(order.bridgeToken, order.dstSettler, order.bridgeAmount);
       try {
         gas = await dst.client.estimateGas({ account: me, to: order.dstSettler, data, ...fees });
       } catch (error: unknown) {

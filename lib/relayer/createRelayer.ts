@@ -1,7 +1,7 @@
 // The cross-chain relayer as a start/stop job: every round it records new deposits on each chain, then fills,
 // settles and refunds. All of its state lives in the store, so any process can take over where another stopped.
 import 'server-only';
-import { encodeFunctionData, getAddress, maxUint256, type Hash, type LocalAccount } from 'viem';
+import { getAddress, type Hash, type LocalAccount } from 'viem';
 import type { CrosschainDb, PendingKind } from '@/lib/crosschain/crosschainTables';
 import { orderStore } from '@/lib/crosschain/orderStore';
 import { log } from '@/lib/log';
@@ -10,6 +10,7 @@ import { advanceOrders, type WorkReport } from './advanceOrders';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { relayerChains, type RelayerChain } from './relayerChains';
 import { scanDeposits, type Fence } from './scanDeposits';
+import { allowances, UNLIMITED_ALLOWANCE, type Allowances } from '@/lib/filler/allowances';
 import { erc20Abi } from './settlerAbi';
 import { fillNotes } from '@/lib/crosschain/fillNotes';
 import { relayerPayouts } from '@/lib/crosschain/relayerPayouts';
@@ -60,7 +61,6 @@ export function createRelayer(options: RelayerOptions): Relayer {
   const chains = relayerChains(options.account, options.rpcTimeoutMs, Math.min(options.pollMs, 250));
   const relayer = getAddress(options.account.address);
   const lastInventory = new Map<number, { key: string; at: number }>();
-  const approved = new Set<number>();
   const retryAt = new Map<string, number>();
   const notes = fillNotes(options.db);
   const policy: FillPolicy = { ...DEFAULT_FILL_POLICY, ...options.policy };
@@ -86,24 +86,26 @@ export function createRelayer(options: RelayerOptions): Relayer {
     return bridge;
   }
 
-  /** The destination settler pulls fills from the relayer: approve it once per chain if nobody did (the devnet does). */
   const fence = options.fence ?? (async () => undefined);
   const recordPending = (orderId: string, kind: PendingKind, hash: Hash) => options.db.transaction().execute(async (trx) => {
     await fence(trx);
     await orderStore(trx).setPending(orderId, kind, hash, now());
   });
 
+  /** The destination settler pulls fills from the relayer: approve it once per chain if nobody did (the devnet does). */
+  const allowancesOf = new WeakMap<RelayerChain, Allowances>();
   async function ensureAllowance(chain: RelayerChain): Promise<void> {
     const { bridgeToken, destinationSettler } = chain;
-    if (!bridgeToken || !destinationSettler || approved.has(chain.id)) return;
-    const allowance = await chain.client.readContract({ address: bridgeToken, abi: erc20Abi, functionName: 'allowance', args: [relayer, destinationSettler] });
-    if (allowance < maxUint256 / 2n) {
-      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [destinationSettler, maxUint256] });
-      const hash = await chain.sender.send({ to: bridgeToken, data }, () => options.db.transaction().execute(fence));
-      await chain.client.waitForTransactionReceipt({ hash, timeout: options.receiptTimeoutMs ?? 30_000 });
-      log.info({ chainId: chain.id, tx: hash }, 'relayer approved the destination settler');
+    if (!bridgeToken || !destinationSettler) return;
+    let chainAllowances = allowancesOf.get(chain);
+    if (!chainAllowances) {
+      allowancesOf.set(chain, (chainAllowances = allowances(chain.client, relayer, async (token, data) => {
+        const hash = await chain.sender.send({ to: token, data }, () => options.db.transaction().execute(fence));
+        await chain.client.waitForTransactionReceipt({ hash, timeout: options.receiptTimeoutMs ?? 30_000 });
+        log.info({ chainId: chain.id, tx: hash }, 'relayer approved the destination settler');
+      })));
     }
-    approved.add(chain.id);
+    await chainAllowances.ensure(bridgeToken, destinationSettler, UNLIMITED_ALLOWANCE);
   }
 
   async function round(): Promise<PassReport> {
