@@ -8,12 +8,11 @@ import {
   type Address, type Hex, type LocalAccount, type PublicClient,
 } from 'viem';
 import { readFill } from '@/lib/crosschain/readFill';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
-import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { revertReason } from '@/lib/relayer/revertReason';
 import { allowances, type Allowances } from './allowances';
 import { createTxSender, type TxSender } from './createTxSender';
 import { fillCalldata, withHeadroom } from './fillCalls';
+import { settleOrder } from './settleOrder';
 import { convertDecimals, gasInBridgeUnits, judgeOrder } from './judgeOrder';
 import type { FillerOrder } from './fillerOrder';
 import type { OrderSource } from './orderSource';
@@ -144,20 +143,19 @@ export function createFiller(options: FillerOptions): Filler {
   async function settle(order: FillerOrder): Promise<void> {
     const origin = chains.get(order.originChainId);
     if (!origin) return;
-    const status = await origin.client.readContract({ address: order.originSettler, abi: originSettlerAbi, functionName: 'orderStatus', args: [order.orderId] });
-    if (status !== ORDER_STATUS.opened) {
-      unsettled.delete(order.orderId);
-      return;
-    }
-    const answer = await source.attestation(order);
-    if (answer.status !== 'filled') return;
     // Swapdesk's relayer may settle it first: then the estimate reverts (OrderNotOpen) and nothing is sent.
-    const gas = await origin.client.estimateGas({ account: me, to: order.originSettler, data: answer.calldata });
-    const { hash, receipt } = await send(origin, order.originSettler, answer.calldata, withHeadroom(gas));
-    if (receipt.status === 'success') {
-      unsettled.delete(order.orderId);
-      emit({ kind: 'settled', order, txHash: hash, repayment: answer.repayment });
-    }
+    const outcome = await settleOrder({
+      client: origin.client, settler: order.originSettler, orderId: order.orderId, from: me,
+      async attest() {
+        const answer = await source.attestation(order);
+        return answer.status === 'filled' ? { release: answer, calldata: answer.calldata } : undefined;
+      },
+      send: async (release, calldata, gas) => ({ release, ...(await send(origin, order.originSettler, calldata, await gas)) }),
+    });
+    if (outcome.kind === 'closed') unsettled.delete(order.orderId);
+    if (outcome.kind !== 'sent' || outcome.sent.receipt.status !== 'success') return;
+    unsettled.delete(order.orderId);
+    emit({ kind: 'settled', order, txHash: outcome.sent.hash, repayment: outcome.sent.release.repayment });
   }
 
   async function settleMine(): Promise<void> {

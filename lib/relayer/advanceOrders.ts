@@ -14,7 +14,8 @@ import { ORDER_STATUS as ORIGIN_STATUS } from '@/lib/contracts/crossChainQuote';
 import type { FillNotes } from '@/lib/crosschain/fillNotes';
 import type { FillPolicy } from './fillPolicy';
 import type { RelayerPayouts } from '@/lib/crosschain/relayerPayouts';
-import { releaseCalldata, withHeadroom } from '@/lib/filler/fillCalls';
+import { releaseCalldata, type Release } from '@/lib/filler/fillCalls';
+import { settleOrder } from '@/lib/filler/settleOrder';
 import { fillOrders, noteFillReverted, type ToFill } from './fillOrders';
 import { readFill, type FillRecord } from '@/lib/crosschain/readFill';
 import { destinationSettlerAbi, originSettlerAbi } from './settlerAbi';
@@ -140,11 +141,6 @@ async function awaitSent(ctx: WorkContext, sent: readonly Sent[], report: WorkRe
   }));
 }
 
-/** Gas for a call the relayer is about to send, with headroom; throws when the node says it would revert. */
-async function estimate(ctx: WorkContext, chain: RelayerChain, to: Address, data: Hex): Promise<bigint> {
-  return withHeadroom(await chain.client.estimateGas({ account: ctx.relayer, to, data }));
-}
-
 async function send(ctx: WorkContext, report: WorkReport, order: StoredOrder, kind: PendingKind, chain: RelayerChain, to: Address, data: Hex, gas: Promise<bigint>): Promise<Sent | undefined> {
   try {
     const hash = await chain.sender.send({ to, data, gas: await gas }, (h) => ctx.recordPending(order.order_id, kind, h));
@@ -209,10 +205,11 @@ async function headStillAgrees(ctx: WorkContext, order: StoredOrder): Promise<vo
   await ctx.store.markReopened(order.order_id, ctx.now());
 }
 
-type SettleCall = { order: StoredOrder; src: RelayerChain; settler: Address; data: Hex; filled: boolean; gas: Promise<bigint> };
-
-/** Asks the attester (a witness of the destination, not of this store) and builds the settle or refund it allows. */
-async function attestedCall(ctx: WorkContext, order: StoredOrder, src: RelayerChain, settler: Address): Promise<SettleCall | undefined> {
+/**
+ * The attester's word (a witness of the destination, not of this store) as the relayer accepts it: for its own origin
+ * settler, and the outcome the store recorded; otherwise the store follows the chain and nothing is sent now.
+ */
+async function attested(ctx: WorkContext, order: StoredOrder, src: RelayerChain, settler: Address): Promise<{ release: Release; calldata: Hex } | undefined> {
   const orderId = order.order_id as Hex;
   const answer = await ctx.attester.attest({ originChainId: order.src_chain_id, orderId, originData: order.origin_data as Hex });
   if (answer.kind === 'pending') {
@@ -223,64 +220,52 @@ async function attestedCall(ctx: WorkContext, order: StoredOrder, src: RelayerCh
     log.warn({ orderId, chainId: src.id, attested: answer.originSettler, settler }, 'the attester names another origin settler; not settling');
     return undefined;
   }
-  const filled = answer.kind === 'filled';
-  if (filled !== (order.state === 'filled')) {
+  if ((answer.kind === 'filled') !== (order.state === 'filled')) {
     // The chain's confirmed word differs from what this store recorded from the head: the store follows the chain.
     log.warn({ orderId, stored: order.state, attested: answer.kind }, 'the attester sees another outcome than the store; following the chain');
     await ctx.store.markReopened(order.order_id, ctx.now());
     return undefined;
   }
-  const data = releaseCalldata(orderId, answer);
-  const gas = estimate(ctx, src, settler, data);
-  gas.catch(() => undefined);
-  return { order, src, settler, data, filled, gas };
+  return { release: answer, calldata: releaseCalldata(orderId, answer) };
+}
+
+/** The origin settled or refunded it already (whoever sent it): the store records that transaction. */
+async function recordClosed(ctx: WorkContext, order: StoredOrder, src: RelayerChain, settler: Address, status: number): Promise<void> {
+  const orderId = order.order_id as Hex;
+  if (status !== ORIGIN_STATUS.settled && status !== ORIGIN_STATUS.refunded) {
+    log.warn({ orderId, chainId: src.id, status }, 'the origin does not know this order');
+    return;
+  }
+  const tx = await findEvent(src, settler, status === ORIGIN_STATUS.settled ? SETTLED : REFUNDED, orderId, BigInt(order.open_block)).catch(() => undefined);
+  if (!tx) return;
+  if (status === ORIGIN_STATUS.settled) await ctx.store.markSettled(order.order_id, tx, ctx.now());
+  else await ctx.store.markRefunded(order.order_id, tx, ctx.now());
 }
 
 /** Filled and expired orders: settle or refund on the origin once the attester signs, unless the origin already did. */
 async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], report: WorkReport): Promise<void> {
   const sent: Sent[] = [];
-  const checked = await Promise.all(orders.map(async (order) => {
+  await Promise.all(orders.map(async (order) => {
     const src = ctx.chains.get(order.src_chain_id);
-    if (!src) return undefined;
+    if (!src) return;
     const settler = order.origin_settler as Address;
     try {
-      const status = await src.client.readContract({ address: settler, abi: originSettlerAbi, functionName: 'orderStatus', args: [order.order_id as Hex] });
-      return { order, src, settler, status };
+      const outcome = await settleOrder({
+        client: src.client, settler, orderId: order.order_id as Hex, from: ctx.relayer,
+        attest: () => attested(ctx, order, src, settler).catch((error: unknown) => {
+          report.failed += 1;
+          log.warn({ orderId: order.order_id, err: errorText(error) }, 'relayer could not get an attestation');
+          return undefined;
+        }),
+        send: (release, data, gas) => send(ctx, report, order, release.kind === 'filled' ? 'settle' : 'refund', src, settler, data, gas),
+      });
+      if (outcome.kind === 'closed') await recordClosed(ctx, order, src, settler, outcome.status);
+      if (outcome.kind === 'sent' && outcome.sent) sent.push(outcome.sent);
     } catch (error: unknown) {
       report.failed += 1;
       log.warn({ orderId: order.order_id, chainId: src.id, err: errorText(error) }, 'relayer could not read the origin');
-      return undefined;
     }
   }));
-  const calls: SettleCall[] = [];
-  await Promise.all(checked.map(async (c) => {
-    if (!c) return;
-    const { order, src, settler, status } = c;
-    const orderId = order.order_id as Hex;
-    if (status === ORIGIN_STATUS.settled || status === ORIGIN_STATUS.refunded) {
-      const event = status === ORIGIN_STATUS.settled ? SETTLED : REFUNDED;
-      const tx = await findEvent(src, settler, event, orderId, BigInt(order.open_block)).catch(() => undefined);
-      if (!tx) return;
-      if (status === ORIGIN_STATUS.settled) await ctx.store.markSettled(order.order_id, tx, ctx.now());
-      else await ctx.store.markRefunded(order.order_id, tx, ctx.now());
-      return;
-    }
-    if (status !== ORIGIN_STATUS.opened) {
-      log.warn({ orderId, chainId: src.id, status }, 'the origin does not know this order');
-      return;
-    }
-    try {
-      const call = await attestedCall(ctx, order, src, settler);
-      if (call) calls.push(call);
-    } catch (error: unknown) {
-      report.failed += 1;
-      log.warn({ orderId, err: errorText(error) }, 'relayer could not get an attestation');
-    }
-  }));
-  for (const c of calls) {
-    const s = await send(ctx, report, c.order, c.filled ? 'settle' : 'refund', c.src, c.settler, c.data, c.gas);
-    if (s) sent.push(s);
-  }
   await awaitSent(ctx, sent, report);
 }
 
