@@ -1,17 +1,18 @@
 // A standalone filler of Swapdesk's ERC-7683 orders: follows the open orders, fills those whose fee covers the
 // destination gas plus its margin from its own inventory (outside anyone else's exclusivity window), and settles its
 // fills on the origin with the attester's signature so that it is repaid at its repayment address. Swapdesk's relayer
-// settles every fill it sees too, so a filler that stops after filling is still repaid. Its transactions are built and
-// sent by the same code as our relayer's (fillCalls, createTxSender).
+// settles every fill it sees too, so a filler that stops after filling is still repaid. Its fills are simulated, its
+// approvals given and its settlements made by the same code as our relayer's (planFill, allowances, settleOrder,
+// fillCalls, createTxSender).
 import {
   createPublicClient, erc20Abi, http, isAddressEqual, zeroAddress,
   type Address, type Hex, type LocalAccount, type PublicClient,
 } from 'viem';
 import { readFill } from '@/lib/crosschain/readFill';
-import { revertReason } from '@/lib/relayer/revertReason';
+import { decodeOriginData } from '@/lib/contracts/crossChainQuote';
 import { allowances, type Allowances } from './allowances';
 import { createTxSender, type TxSender } from './createTxSender';
-import { fillCalldata, withHeadroom } from './fillCalls';
+import { planFill, type FillPlan } from './planFill';
 import { settleOrder } from './settleOrder';
 import { convertDecimals, gasInBridgeUnits, judgeOrder } from './judgeOrder';
 import type { FillerOrder } from './fillerOrder';
@@ -101,7 +102,6 @@ export function createFiller(options: FillerOptions): Filler {
       if (isAddressEqual(fill.filler, me)) unsettled.set(order.orderId, order);
       return;
     }
-    const data = fillCalldata(order.orderId, order.originData, { repayment });
     const [inventory, fees, gasPrice, bridgeDecimals, escrowDecimals] = await Promise.all([
       dst.client.readContract({ address: order.bridgeToken, abi: erc20Abi, functionName: 'balanceOf', args: [me] }),
       dst.client.estimateFeesPerGas(),
@@ -110,18 +110,21 @@ export function createFiller(options: FillerOptions): Filler {
       decimalsOf(origin, order.escrowToken),
     ]);
     const exclusiveOther = !isAddressEqual(order.exclusiveFiller, zeroAddress) && !isAddressEqual(order.exclusiveFiller, me) && nowSec <= order.exclusivityDeadline;
-    let gas = 0n;
+    let plan: FillPlan | undefined;
     if (!exclusiveOther && inventory >= order.bridgeAmount) {
       await dst.allowances.ensure(order.bridgeToken, order.dstSettler, order.bridgeAmount);
-      try {
-        gas = await dst.client.estimateGas({ account: me, to: order.dstSettler, data, ...fees });
-      } catch (error: unknown) {
-        const reason = revertReason(error);
-        if (reason.deterministic) done.add(order.orderId);
+      // The same simulation at the real fee caps as our relayer's; a filler adds nothing of its own.
+      plan = await planFill({
+        client: dst.client, settler: order.dstSettler, from: me, repayment, orderId: order.orderId, originData: order.originData,
+        fill: decodeOriginData(order.originData), fees, maxExtra: 0n,
+      });
+      if (!plan.ok) {
+        if (plan.refusal.deterministic) done.add(order.orderId);
         else retryAt.set(order.orderId, nowSec + 2);
-        return emit({ kind: 'skipped', order, reason: reason.text });
+        return emit({ kind: 'skipped', order, reason: plan.refusal.text });
       }
     }
+    const gas = plan?.ok ? plan.estimate : 0n;
     const judgement = judgeOrder({
       order, filler: me, dstNowSec: nowSec, inventory, escrowInBridge: convertDecimals(order.escrowAmount, escrowDecimals, bridgeDecimals),
       // Weighed at the price a transaction pays now (base fee plus tip), not at the cap it is sent with.
@@ -132,7 +135,8 @@ export function createFiller(options: FillerOptions): Filler {
       else retryAt.set(order.orderId, judgement.retryAtSec);
       return emit({ kind: 'skipped', order, reason: judgement.reason });
     }
-    const { hash, receipt } = await send(dst, order.dstSettler, data, withHeadroom(gas));
+    if (!plan?.ok) return;
+    const { hash, receipt } = await send(dst, order.dstSettler, plan.data, plan.gas);
     done.add(order.orderId);
     if (receipt.status !== 'success') return emit({ kind: 'lost', order, reason: `fill ${hash} reverted (another filler was first)` });
     unsettled.set(order.orderId, order);

@@ -11,7 +11,7 @@ import { log } from '@/lib/log';
 import type { WorkContext, WorkReport } from './advanceOrders';
 import { checkEscrow } from './checkEscrow';
 import { nextNote, usdUnits, type Refusal } from './fillPolicy';
-import { planFill, type Fees } from './planFill';
+import { planFill, type Fees } from '@/lib/filler/planFill';
 import type { RelayerChain } from './relayerChains';
 import { revertReason, type RevertReason } from './revertReason';
 
@@ -60,7 +60,7 @@ async function consider(ctx: WorkContext, { order, dst, refill = false }: ToFill
   const capRoom = usdUnits(ctx.policy.maxOrderUsd, dst.bridgeDecimals ?? 0) - payout;
   const maxExtra = [margin, available - payout, capRoom].reduce((a, b) => (b < a ? b : a));
   const plan = await planFill({
-    dst, settler, relayer: ctx.relayer, orderId: order.order_id as Hex, originData: order.origin_data as Hex, fill, fees: await fees(dst), maxExtra,
+    client: dst.client, settler, from: ctx.relayer, orderId: order.order_id as Hex, originData: order.origin_data as Hex, fill, fees: await fees(dst), maxExtra,
   });
   if (!plan.ok) {
     await refuse(ctx, order, plan.refusal);
