@@ -1,6 +1,7 @@
 // The gasless submitter as a start/stop job: every round, on each chain with a router and Permit2, it follows the
 // transactions it recorded (rebroadcasting any the node never got, replacing at the same nonce and a higher fee any
-// not mined in time), then sends posted orders — simulated first, so one that would revert is `failed` and never sent.
+// not mined in time, cancelling with a 0-value transfer to itself any still unmined once its quote's deadline has
+// passed, when mining it could only revert and cost gas), then sends posted orders — simulated first, so one that would revert is `failed` and never sent.
 // Each transaction is recorded (hash and signed bytes) before it is handed to the node: a restart rebroadcasts the same
 // transaction, and every replacement shares its nonce, so no order is ever executed twice.
 import type { Kysely } from 'kysely';
@@ -24,6 +25,10 @@ const GAS_HEADROOM_PCT = 130n;
 /** maxFeePerGas = base fee × this + tip: stays includable while the base fee doubles. */
 const BASE_FEE_MULTIPLIER = 2n;
 const QUOTE_FILLED = getAbiItem({ abi: swapRouterAbi, name: 'QuoteFilled' });
+/** A plain transfer's gas: the cancel, a 0-value transfer to the submitter itself. */
+const CANCEL_GAS = 21_000n;
+/** `error_reason` of an order cancelled at its nonce because its deadline passed first. */
+export const EXPIRED_REASON = 'expired';
 
 /** When and how far a transaction not mined in time is replaced (SUBMITTER_BUMP_AFTER_MS, SUBMITTER_MAX_BUMPS, SUBMITTER_MAX_FEE_GWEI). */
 export type ReplacementPolicy = { afterMs: number; maxBumps: number; maxFeePerGas: bigint };
@@ -80,9 +85,18 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
 
   const receiptOf = (client: PublicClient, hash: Hex) => client.getTransactionReceipt({ hash }).catch(() => undefined);
 
+  /** The submitter's 0-value transfer to itself, in place of an expired order at its nonce. */
+  const isCancel = (to: string | null | undefined) => typeof to === 'string' && to.toLowerCase() === account.address.toLowerCase();
+
   async function settle(order: GaslessOrder, receipt: TransactionReceipt): Promise<void> {
     const hash = receipt.transactionHash;
     const mined = hash === order.tx_hash ? undefined : hash;
+    if (isCancel(receipt.to)) {
+      // The cancel took the nonce: the order can never be mined now, and nothing of the sender's moved.
+      await store.markFailed(order.quote_id, EXPIRED_REASON, Date.now(), fence, mined);
+      log('info', 'gasless order cancelled: its deadline passed before it was mined', { quoteId: order.quote_id, hash });
+      return;
+    }
     if (receipt.status === 'success') {
       const filled = parseEventLogs({ abi: [QUOTE_FILLED], logs: receipt.logs }).find((l) => l.args.quoteId.toLowerCase() === order.quote_id);
       if (filled) {
@@ -100,7 +114,7 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
    * A recorded transaction (or one it replaced, sharing its nonce): mined (filled / failed), known to the node (wait),
    * or unknown (rebroadcast the same bytes); replaced at a higher fee once it has waited `afterMs` unmined.
    */
-  async function follow(client: PublicClient, order: GaslessOrder): Promise<void> {
+  async function follow(client: PublicClient, order: GaslessOrder, headTimestamp: bigint): Promise<void> {
     const hashes = [order.tx_hash, ...order.replaced_tx_hashes].filter((h): h is Hex => h !== null);
     const findMined = async () => {
       for (const hash of hashes) {
@@ -131,18 +145,25 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
         }
       }
     }
-    if (Date.now() - (order.sent_at_ms ?? 0) >= replacement.afterMs) await replace(client, order);
+    // Once the head is at the deadline, any later block reverts the order (QuoteExpired): cancel it rather than bump it.
+    const expired = headTimestamp >= BigInt(order.deadline);
+    if (expired && order.raw_tx && !isCancel(parseTransaction(order.raw_tx as Hex).to)) await replace(client, order, 'cancel');
+    else if (Date.now() - (order.sent_at_ms ?? 0) >= replacement.afterMs) await replace(client, order, 'bump');
   }
 
-  /** The same call at the same nonce with higher fees, recorded before it leaves: only one of them can ever be mined. */
-  async function replace(client: PublicClient, order: GaslessOrder): Promise<void> {
+  /**
+   * The same call at the same nonce with higher fees (`bump`), or a 0-value transfer to the submitter itself (`cancel`),
+   * recorded before it leaves: only one transaction of that nonce can ever be mined.
+   */
+  async function replace(client: PublicClient, order: GaslessOrder, how: 'bump' | 'cancel'): Promise<void> {
     if (!order.raw_tx || !order.tx_hash) return;
     const limit = (why: string) => {
       if (leftAsIs.has(order.tx_hash ?? '')) return;
       leftAsIs.add(order.tx_hash ?? '');
       log('warn', `gasless transaction not mined and not replaced: ${why}`, { quoteId: order.quote_id, hash: order.tx_hash });
     };
-    if (order.replaced_tx_hashes.length >= replacement.maxBumps) {
+    // A cancel is made past SUBMITTER_MAX_BUMPS too: it is what stops the bumps (and then the fee cap alone limits it).
+    if (how === 'bump' && order.replaced_tx_hashes.length >= replacement.maxBumps) {
       limit(`it was replaced ${order.replaced_tx_hashes.length} times already (SUBMITTER_MAX_BUMPS)`);
       return;
     }
@@ -153,12 +174,11 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
       limit(`10 % more than maxFeePerGas ${sent.maxFeePerGas} wei would pass SUBMITTER_MAX_FEE_GWEI`);
       return;
     }
-    const serializedTransaction = await account.signTransaction({
-      chainId: order.chain_id, type: 'eip1559', to: sent.to, data: sent.data, value: 0n, nonce: sent.nonce, gas: sent.gas, ...fees,
-    });
+    const call = how === 'cancel' ? { to: account.address, data: undefined, gas: CANCEL_GAS } : { to: sent.to, data: sent.data, gas: sent.gas };
+    const serializedTransaction = await account.signTransaction({ chainId: order.chain_id, type: 'eip1559', ...call, value: 0n, nonce: sent.nonce, ...fees });
     const hash = keccak256(serializedTransaction);
     if (!(await store.markReplaced(order.quote_id, { replaces: order.tx_hash, txHash: hash, rawTx: serializedTransaction }, Date.now(), fence))) return;
-    log('info', 'replaced a gasless transaction not mined in time', {
+    log('info', how === 'cancel' ? 'cancelled a gasless transaction still unmined at its deadline' : 'replaced a gasless transaction not mined in time', {
       quoteId: order.quote_id, replaced: order.tx_hash, hash, maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
     });
     try {
@@ -216,7 +236,11 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
 
   async function chainRound(chain: ChainConfig): Promise<void> {
     const client = options.client(chain);
-    for (const order of await store.sent(chain.id)) await follow(client, order);
+    const following = await store.sent(chain.id);
+    if (following.length > 0) {
+      const head = await client.getBlock({ blockTag: 'latest' });
+      for (const order of following) await follow(client, order, head.timestamp);
+    }
     const posted = await store.submitted(chain.id, BATCH);
     if (posted.length > 0) {
       const fees = await currentFees(client);

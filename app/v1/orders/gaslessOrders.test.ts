@@ -130,6 +130,11 @@ describe('gasless orders on a devnet', () => {
       const block = await c.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
       for (const tx of block.transactions) {
         if (getAddress(tx.from) !== submitterAccount().address) continue;
+        // A cancel: the submitter's 0-value transfer to itself in place of an expired order.
+        if (tx.to && getAddress(tx.to) === submitterAccount().address) {
+          counts.set('cancel', (counts.get('cancel') ?? 0) + 1);
+          continue;
+        }
         const { args } = decodeFunctionData({ abi: swapRouterAbi, data: tx.input });
         const quoteId = (args?.[0] as { quoteId: Hex }).quoteId.toLowerCase();
         counts.set(quoteId, (counts.get(quoteId) ?? 0) + 1);
@@ -554,4 +559,113 @@ describe('gasless orders on a devnet', () => {
     expect(paidBefore - (await balanceOf(usdc, wallet))).toBe(BigInt(q.amount_in));
     expect((await balanceOf(dai, devAccount(RECIPIENT).address)) - receivedBefore).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
   }, 60_000);
+
+  // The tests below move the chain's clock past their quotes' deadlines: they come last.
+  /** The submitter's transaction at the order's nonce is a 0-value transfer to itself (a cancel). */
+  const isCancel = (rawTx: string | null) => {
+    const tx = parseTransaction((rawTx ?? '0x') as Hex);
+    return tx.to !== undefined && tx.to !== null && getAddress(tx.to) === submitterAccount().address && (tx.value ?? 0n) === 0n && (tx.data ?? '0x') === '0x';
+  };
+  /** Priced out (as priceOut) in a block stamped just past `deadline`: from then on the order could only revert. */
+  const pricedOutPast = async (rawTx: string, deadline: number) => {
+    const { maxFeePerGas } = parseTransaction(rawTx as Hex);
+    await rpc('anvil_setNextBlockBaseFeePerGas', [toHex((maxFeePerGas ?? 0n) * 4n)]);
+    await rpc('evm_setNextBlockTimestamp', [toHex(deadline + 1)]);
+    await rpc('evm_mine');
+  };
+
+  it('a transaction stuck past its quote\'s deadline is cancelled at its nonce by a self-transfer: failed/expired, nothing of the user\'s moved', async () => {
+    const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
+    const cancelling = createSubmitter({
+      db, chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50,
+      replacement: { afterMs: 600_000, maxBumps: 3, maxFeePerGas: parseGwei('1000') },
+    });
+    const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 30 });
+    expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
+    const [paidBefore, receivedBefore] = await Promise.all([balanceOf(usdc, trader.address), balanceOf(dai, devAccount(RECIPIENT).address)]);
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let cancel: Awaited<ReturnType<typeof orderRow>>;
+    try {
+      await cancelling.round();
+      const sent = await orderRow(q.quote_id);
+      expect(sent.status).toBe('sent');
+      await pricedOutPast(sent.raw_tx ?? '', q.deadline);
+      expect(await c.publicClient.getTransactionReceipt({ hash: sent.tx_hash as Hex }).catch(() => undefined)).toBeUndefined();
+      // Past the deadline the order can only revert: not bumped (however long it waited) but cancelled.
+      await cancelling.round();
+      cancel = await orderRow(q.quote_id);
+      expect(cancel.status).toBe('sent');
+      expect(JSON.parse(cancel.replaced_tx_hashes ?? '[]')).toEqual([sent.tx_hash]);
+      expect(isCancel(cancel.raw_tx)).toBe(true);
+      const [was, now] = [parseTransaction(sent.raw_tx as Hex), parseTransaction(cancel.raw_tx as Hex)];
+      expect(now.nonce).toBe(was.nonce);
+      expect(now.maxFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxFeePerGas ?? 0n) * 110n) / 100n);
+      expect(now.maxPriorityFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxPriorityFeePerGas ?? 0n) * 110n) / 100n);
+      // Handed to the node: the next block mines it in place of the order.
+      await c.publicClient.getTransaction({ hash: cancel.tx_hash as Hex });
+      await rpc('evm_mine');
+    } finally {
+      await automineAt(baseFee);
+    }
+    await cancelling.round();
+    expect(await orderRow(q.quote_id)).toMatchObject({ status: 'failed', error_reason: 'expired', tx_hash: cancel.tx_hash });
+    const res = await status(q.quote_id);
+    expect(res.body.data).toMatchObject({ status: 'failed', error: { reason: 'expired' } });
+    expect(await minedPerQuote(fromBlock)).toEqual({ cancel: 1 });
+    expect(await c.publicClient.getTransactionCount({ address: submitterAccount().address })).toBe(nonceBefore + 1);
+    expect(await balanceOf(usdc, trader.address)).toBe(paidBefore);
+    expect(await balanceOf(dai, devAccount(RECIPIENT).address)).toBe(receivedBefore);
+    expect(await c.publicClient.getBalance({ address: trader.address })).toBe(0n);
+  }, 60_000);
+
+  it('a submitter SIGKILLed after recording a cancel, the node having lost it, rebroadcasts that cancel: nothing sent twice', async () => {
+    const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 300 });
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
+    const paidBefore = await balanceOf(usdc, trader.address);
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let cancel = '';
+    try {
+      const first = startProcess({ SUBMITTER_BUMP_AFTER_MS: '600000' });
+      try {
+        expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+        const sent = await until('the order sent', async () => {
+          const row = await orderRow(q.quote_id);
+          return row.status === 'sent' ? row : undefined;
+        });
+        await pricedOutPast(sent.raw_tx ?? '', q.deadline);
+        await until('the cancel recorded', async () => {
+          const row = await orderRow(q.quote_id);
+          return isCancel(row.raw_tx) ? row : undefined;
+        });
+      } finally {
+        first.kill('SIGKILL');
+        await once(first, 'exit');
+      }
+      await rpc('anvil_dropAllTransactions');
+      const killed = await orderRow(q.quote_id);
+      expect(killed.status).toBe('sent');
+      expect(isCancel(killed.raw_tx)).toBe(true);
+      cancel = killed.tx_hash ?? '';
+      const restarted = startProcess({ SUBMITTER_BUMP_AFTER_MS: '600000' });
+      try {
+        await until('the recorded cancel rebroadcast', () => c.publicClient.getTransaction({ hash: cancel as Hex }).then(() => true, () => undefined));
+        await rpc('evm_mine');
+        await until('the order failed', async () => ((await orderRow(q.quote_id)).status === 'failed' ? true : undefined));
+      } finally {
+        restarted.kill('SIGTERM');
+        await once(restarted, 'exit');
+      }
+    } finally {
+      await automineAt(baseFee);
+    }
+    expect(await orderRow(q.quote_id)).toMatchObject({ status: 'failed', error_reason: 'expired', tx_hash: cancel });
+    expect(await minedPerQuote(fromBlock)).toEqual({ cancel: 1 });
+    expect(await c.publicClient.getTransactionCount({ address: submitterAccount().address })).toBe(nonceBefore + 1);
+    expect(await balanceOf(usdc, trader.address)).toBe(paidBefore);
+  }, 120_000);
 });
