@@ -5,6 +5,7 @@ import 'server-only';
 import { isAddressEqual, keccak256, type Hex } from 'viem';
 import type { StoredOrder } from '@/lib/crosschain/orderStore';
 import { ORDER_STATUS, type FillOrder } from '@/lib/contracts/crossChainQuote';
+import { convertDecimals } from '@/lib/filler/judgeOrder';
 import type { Refusal } from './fillPolicy';
 import type { RelayerChain } from './relayerChains';
 import { originSettlerAbi } from './settlerAbi';
@@ -38,7 +39,7 @@ export async function checkEscrow(src: RelayerChain | undefined, dst: RelayerCha
   if (!isAddressEqual(token, src.bridgeToken)) {
     return refuse('EscrowNotBridgeAsset', `the origin escrow holds ${token}, not the bridge asset ${src.bridgeToken}`, true);
   }
-  const escrowOnDst = (amount * 10n ** BigInt(dst.bridgeDecimals)) / 10n ** BigInt(src.bridgeDecimals);
+  const escrowOnDst = convertDecimals(amount, src.bridgeDecimals, dst.bridgeDecimals);
   const payout = fill.dstBridgeAmount;
   const minFee = (payout * BigInt(minFeeBps) + BPS - 1n) / BPS;
   if (escrowOnDst < payout + minFee) {
