@@ -31,6 +31,7 @@ describe.each(TEST_DB_KINDS)('gaslessOrderStore on %s', (kind) => {
     expect(await store.find(id('a1'))).toEqual({
       ...order(id('a1')), status: 'issued', signature: null, tx_hash: null, raw_tx: null, tx_nonce: null, replaced_tx_hashes: [],
       error_reason: null, submitted_at_ms: null, sent_at_ms: null, updated_at_ms: 1_795_000_000_000,
+      approval: null, approval_signature: null, approval_tx_hash: null, approval_raw_tx: null,
     });
     expect(await store.find(id('ff'))).toBeUndefined();
   });
@@ -49,6 +50,21 @@ describe.each(TEST_DB_KINDS)('gaslessOrderStore on %s', (kind) => {
     expect(await store.markFailed(q, 'late', 8)).toBe(false);
     expect(await store.find(q)).toMatchObject({ status: 'filled', error_reason: null, updated_at_ms: 7 });
     expect(await store.sent(31337)).toEqual([]);
+  });
+
+  it('keeps the offered approval, its signature once posted, and records the permit transaction once, while submitted only', async () => {
+    const q = id('a7');
+    await store.insert({ ...order(q), approval: '{"nonce":"0"}' }, 1);
+    const permit = { txHash: tx(9).txHash, rawTx: tx(9).rawTx };
+    expect(await store.markApprovalSent(q, permit, 2)).toBe(false);
+    expect(await store.submit(q, '0x51', 3, '0x5252')).toBe(true);
+    expect(await store.find(q)).toMatchObject({ approval: '{"nonce":"0"}', approval_signature: '0x5252', approval_tx_hash: null });
+    expect(await store.markApprovalSent(q, permit, 4)).toBe(true);
+    // A second permit for the same order (another writer's, or a repeat) is refused: the first is followed instead.
+    expect(await store.markApprovalSent(q, { txHash: tx(10).txHash, rawTx: tx(10).rawTx }, 5)).toBe(false);
+    expect(await store.find(q)).toMatchObject({ status: 'submitted', approval_tx_hash: permit.txHash, approval_raw_tx: permit.rawTx });
+    expect(await store.markSent(q, tx(11), 6)).toBe(true);
+    expect(await store.markApprovalSent(q, { txHash: tx(12).txHash, rawTx: tx(12).rawTx }, 7)).toBe(false);
   });
 
   it('records replacements of the current transaction only, oldest first, and fills with the one that was mined', async () => {

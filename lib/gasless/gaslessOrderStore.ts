@@ -11,7 +11,12 @@ export type GaslessOrder = Omit<GaslessOrdersTable, 'deadline' | 'submitted_at_m
   sent_at_ms: number | null;
   updated_at_ms: number;
 };
-export type NewGaslessOrder = Pick<GaslessOrder, 'quote_id' | 'chain_id' | 'router_address' | 'from_address' | 'calldata' | 'deadline' | 'gas_fee_amount'>;
+export type NewGaslessOrder = Pick<GaslessOrder, 'quote_id' | 'chain_id' | 'router_address' | 'from_address' | 'calldata' | 'deadline' | 'gas_fee_amount'> & {
+  /** JSON of the EIP-2612 permit to Permit2 the quote offered (lib/gasless/gaslessApproval). */
+  approval?: string | null;
+};
+/** The submitter's `token.permit` transaction of an order's approval. */
+export type ApprovalTx = { txHash: string; rawTx: string };
 export type SentTx = { txHash: string; rawTx: string; nonce: number };
 /** A same-nonce transaction at a higher fee in place of `replaces`, the order's current one. */
 export type ReplacementTx = { replaces: string; txHash: string; rawTx: string };
@@ -50,14 +55,29 @@ export function gaslessOrderStore(db: GaslessDb) {
       await db.insertInto('gasless_orders').values({
         ...order, quote_id: order.quote_id.toLowerCase(), status: 'issued', signature: null, tx_hash: null, raw_tx: null, tx_nonce: null,
         replaced_tx_hashes: null, error_reason: null, submitted_at_ms: null, sent_at_ms: null, updated_at_ms: nowMs,
+        approval: order.approval ?? null, approval_signature: null, approval_tx_hash: null, approval_raw_tx: null,
       }).execute();
     },
 
     find,
 
-    /** `issued` → `submitted` with the user's signature; false when the order had already left `issued`. */
-    submit(quoteId: string, signature: string, nowMs: number): Promise<boolean> {
-      return move(quoteId, ['issued'], { status: 'submitted', signature, submitted_at_ms: nowMs, updated_at_ms: nowMs }, noFence);
+    /** `issued` → `submitted` with the user's signature (and permit signature); false when the order had already left `issued`. */
+    submit(quoteId: string, signature: string, nowMs: number, approvalSignature?: string): Promise<boolean> {
+      return move(quoteId, ['issued'], { status: 'submitted', signature, approval_signature: approvalSignature ?? null, submitted_at_ms: nowMs, updated_at_ms: nowMs }, noFence);
+    },
+
+    /**
+     * The submitter's `token.permit` for a `submitted` order, recorded before it is handed to the node; false when the
+     * order is no longer `submitted` or a permit transaction was recorded for it already.
+     */
+    markApprovalSent(quoteId: string, tx: ApprovalTx, nowMs: number, fence: Fence = noFence): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await fence(trx);
+        const result = await trx.updateTable('gasless_orders').set({ approval_tx_hash: tx.txHash, approval_raw_tx: tx.rawTx, updated_at_ms: nowMs })
+          .where('quote_id', '=', quoteId.toLowerCase()).where('status', '=', 'submitted').where('approval_tx_hash', 'is', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      });
     },
 
     /** Posted orders of a chain not yet sent, oldest first. */

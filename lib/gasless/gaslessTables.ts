@@ -1,4 +1,5 @@
-// Table types of gasless orders and the submitter's per-chain state (migrations 0600_gasless_orders, 0601_gasless_replaced_txs).
+// Table types of gasless orders and the submitter's per-chain state (migrations 0600_gasless_orders, 0601_gasless_replaced_txs,
+// 0602_gasless_approval).
 import type { Kysely } from 'kysely';
 
 /** PostgreSQL returns BIGINT as a string; SQLite as a number. */
@@ -25,6 +26,13 @@ export interface GaslessOrdersTable {
   tx_nonce: number | null;
   /** JSON array of the same-nonce transactions this one replaced (migration 0601), oldest first. */
   replaced_tx_hashes: string | null;
+  /** JSON of the EIP-2612 permit to Permit2 the quote offered (`gasless.approval`, migration 0602), else null. */
+  approval: string | null;
+  /** The sender's signature of that permit, once posted. */
+  approval_signature: string | null;
+  /** The submitter's `token.permit` transaction: recorded before it leaves, like the order's. */
+  approval_tx_hash: string | null;
+  approval_raw_tx: string | null;
   error_reason: string | null;
   submitted_at_ms: BigIntColumn | null;
   sent_at_ms: BigIntColumn | null;

@@ -14,6 +14,7 @@ import * as m0520 from './0520_market_v3_pairs';
 import * as m0535 from './0535_relayer_payouts';
 import * as m0600 from './0600_gasless_orders';
 import * as m0601 from './0601_gasless_replaced_txs';
+import * as m0602 from './0602_gasless_approval';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0535_relayer_payouts': m0535,
   '0600_gasless_orders': m0600,
   '0601_gasless_replaced_txs': m0601,
+  '0602_gasless_approval': m0602,
 };
