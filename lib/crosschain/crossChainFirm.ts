@@ -11,7 +11,9 @@ import { encodeOpenCalldata, fillOrderOf, signCrossChainQuote, type CrossChainQu
 import { encodeOpenForCalldata, gaslessOrderEip712, gaslessOrderOf } from '@/lib/contracts/gaslessOrder';
 import { DomainError } from '@/lib/domain/DomainError';
 import { assertGaslessWindow } from '@/lib/gasless/assertGaslessWindow';
+import { approvalEip712, gaslessApproval, GASLESS_PERMIT_GAS, type OfferedApproval } from '@/lib/gasless/gaslessApproval';
 import { gaslessGasFee, gaslessOpenGasEstimate } from '@/lib/gasless/gaslessGasFee';
+import { offeredGaslessApproval } from '@/lib/gasless/offeredGaslessApproval';
 import { BPS } from '@/lib/quote/serviceFee';
 import { contractLeg, type Leg } from '@/lib/contracts/legs';
 import type { LiquiditySource } from '@/lib/routing/pool';
@@ -53,12 +55,13 @@ async function priceAtLatest(
  * A gasless order's gas fee: the submitter's gas for `openFor` along the source legs at the source chain's gas price,
  * in tokenIn at the source pools' prices; with the service fee it must stay within the router's cap.
  */
-async function gaslessFeeOf(src: ResolvedSide, tokenIn: Address, price: CrossChainPrice): Promise<bigint> {
+async function gaslessFeeOf(src: ResolvedSide, tokenIn: Address, price: CrossChainPrice, approval: OfferedApproval | undefined): Promise<bigint> {
   if (!src.chain.permit2) {
     throw new DomainError('INVALID_ARGUMENT', `gasless is not available on src_chain_id ${src.chain.id}: no Permit2 is configured there`, { field: 'gasless' });
   }
   const gasPrice = await src.follower.client.getGasPrice();
-  const { fee } = gaslessGasFee(src.follower.snapshot(), tokenIn, gaslessOpenGasEstimate(price.srcLeg.legs), gasPrice, env().GASLESS_GAS_MARGIN_PCT);
+  const gas = gaslessOpenGasEstimate(price.srcLeg.legs) + (approval ? GASLESS_PERMIT_GAS : 0n);
+  const { fee } = gaslessGasFee(src.follower.snapshot(), tokenIn, gas, gasPrice, env().GASLESS_GAS_MARGIN_PCT);
   const cap = (price.amountIn * ROUTER_FEE_CAP_BPS) / BPS;
   if (price.feeAmount + fee > cap) {
     throw new DomainError('AMOUNT_TOO_SMALL', `amount_in is too small for a gasless order: its gas fee of ${fee} plus the service fee exceeds the router's fee cap of ${cap} (1 % of amount_in)`, { field: 'amount_in' });
@@ -92,7 +95,11 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
   };
   let price = await priceAtLatest(src, dst, request, body.excluded_sources);
   // Gasless: price the submitter's gas along the source legs, then take it from the input with the service fee.
-  const gasFee = body.gasless === true ? await gaslessFeeOf(src, tokenIn, price) : undefined;
+  // A sender short of Permit2 allowance on a token with EIP-2612 is offered the permit, whose gas the submitter pays too.
+  const offered = body.gasless === true && src.chain.permit2
+    ? await offeredGaslessApproval(src.follower.client, src.chain, tokenIn, getAddress(body.from_address.toLowerCase()), BigInt(body.amount_in))
+    : undefined;
+  const gasFee = body.gasless === true ? await gaslessFeeOf(src, tokenIn, price, offered) : undefined;
   if (gasFee !== undefined) price = await priceAtLatest(src, dst, { ...request, extraFee: gasFee }, body.excluded_sources);
   assertRecipientCanReceive(normaliseAddress(body.to_address), tokenOut, { address: dstSettler, name: 'the destination settler itself' }, dst.follower.snapshot().topology.weth);
   const fillSec = await estimatedFillTimeSec(src.chain.id, dst.chain.id);
@@ -136,6 +143,7 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
   const nativeIn = isNative(body.token_in);
   const permit2 = src.chain.permit2;
   const gasless = gasFee !== undefined && permit2 ? { order: gaslessOrderOf(quote, signature, router), fee: gasFee, permit2 } : undefined;
+  const approval = gasless && offered ? gaslessApproval(offered, tokenIn, quote.sender, gasless.permit2, quote.amountIn, deadline) : undefined;
   const extras = crossChainExtrasJson(price, { srcToken: src.bridgeToken, dstToken: dst.bridgeToken }, fillSec);
   const data: FirmQuote = {
     quote_id: quote.quoteId,
@@ -162,7 +170,12 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
     bridge: { ...extras.bridge, src: { ...extras.bridge.src, min_amount: quote.minBridgeAmount.toString() } },
     order_id: orderId,
     fill_deadline: fillDeadline,
-    ...(gasless ? { gasless: { eip712: gaslessOrderEip712(gasless.order, gasless.permit2), gas_fee_amount: gasless.fee.toString(), gas_fee_token: body.token_in } } : {}),
+    ...(gasless ? {
+      gasless: {
+        eip712: gaslessOrderEip712(gasless.order, gasless.permit2), gas_fee_amount: gasless.fee.toString(), gas_fee_token: body.token_in,
+        ...(approval ? { approval: { eip712: approvalEip712(approval) } } : {}),
+      },
+    } : {}),
   };
   await storeIssuedQuote({
     quote_id: data.quote_id,
@@ -187,7 +200,7 @@ export async function crossChainFirm(body: FirmQuoteRequest, auth: AuthContext):
   if (gasless) {
     await storeGaslessOrder({
       quote_id: data.quote_id, chain_id: src.chain.id, router_address: router, from_address: quote.sender, calldata: data.calldata,
-      deadline, gas_fee_amount: gasless.fee.toString(),
+      deadline, gas_fee_amount: gasless.fee.toString(), approval: approval ? JSON.stringify(approval) : null,
     });
   }
   return data;

@@ -1,18 +1,20 @@
 // The gasless submitter as a start/stop job: every round, on each chain with a router and Permit2, it follows the
 // transactions it recorded (rebroadcasting any the node never got, replacing at the same nonce and a higher fee any
 // not mined in time, cancelling with a 0-value transfer to itself any still unmined once its quote's deadline has
-// passed, when mining it could only revert and cost gas), then sends posted orders — simulated first, so one that would revert is `failed` and never sent.
+// passed, when mining it could only revert and cost gas), then sends posted orders (after the sender's EIP-2612 permit
+// to Permit2, sent from its own account and mined first, when the order carries one) — simulated first, so one that would revert is `failed` and never sent.
 // Each transaction is recorded (hash and signed bytes) before it is handed to the node: a restart rebroadcasts the same
 // transaction, and every replacement shares its nonce, so no order is ever executed twice.
 import type { Kysely } from 'kysely';
 import {
-  getAbiItem, keccak256, parseEventLogs, parseTransaction, type Address, type Hex, type LocalAccount, type PublicClient, type TransactionReceipt,
+  erc20Abi, getAbiItem, keccak256, parseEventLogs, parseTransaction, type Address, type Hex, type LocalAccount, type PublicClient, type TransactionReceipt,
 } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { quoteStore } from '@/lib/quote/quoteStore';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
 import { bumpedFees, type Fees } from './bumpedFees';
+import { parseApproval, permitCalldata } from './gaslessApproval';
 import { gaslessCalldata } from './gaslessCalldata';
 import { gaslessOrderStore, type Fence, type GaslessOrder } from './gaslessOrderStore';
 import type { GaslessTables } from './gaslessTables';
@@ -196,12 +198,71 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
     return { maxFeePerGas: (block.baseFeePerGas ?? 0n) * BASE_FEE_MULTIPLIER + tip, maxPriorityFeePerGas: tip };
   }
 
+  /** The account's next nonce on `chain`: numbered locally, asked of the node (pending count) after any doubt. */
+  async function nextNonce(chain: ChainConfig, client: PublicClient): Promise<number> {
+    return nonces.get(chain.id) ?? client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+  }
+
+  /**
+   * The sender's EIP-2612 permit to Permit2 before its order: true once the allowance is there (the permit mined, or
+   * not needed any more). The permit is simulated, then recorded before it leaves and followed like an order's
+   * transaction (rebroadcast byte for byte if the node lost it), so a restart neither loses nor repeats it; the order
+   * is sent in a later round, simulated against the allowance the mined permit gave.
+   */
+  async function approved(chain: ChainConfig, client: PublicClient, order: GaslessOrder, fees: Fees): Promise<boolean> {
+    const approval = parseApproval(order.approval ?? '');
+    const enough = async () =>
+      (await client.readContract({ address: approval.token, abi: erc20Abi, functionName: 'allowance', args: [approval.owner, approval.spender] })) >= BigInt(approval.amount);
+    let hash = order.approval_tx_hash as Hex | null;
+    let serializedTransaction = order.approval_raw_tx as Hex | null;
+    if (!hash || !serializedTransaction) {
+      if (await enough()) return true;
+      const to = approval.token;
+      const data = permitCalldata(approval, (order.approval_signature ?? '0x') as Hex);
+      let gas: bigint;
+      try {
+        gas = await client.estimateGas({ account: account.address, to, data, value: 0n });
+      } catch (error: unknown) {
+        await fail(order, `not sent: the sender's permit to Permit2 would revert (${submitterRevert(error).text})`);
+        return false;
+      }
+      const nonce = await nextNonce(chain, client);
+      serializedTransaction = await account.signTransaction({ chainId: chain.id, type: 'eip1559', to, data, value: 0n, nonce, gas: (gas * GAS_HEADROOM_PCT) / 100n, ...fees });
+      hash = keccak256(serializedTransaction);
+      if (!(await store.markApprovalSent(order.quote_id, { txHash: hash, rawTx: serializedTransaction }, Date.now(), fence))) return false;
+      nonces.set(chain.id, nonce + 1);
+      log('info', 'sent the sender\'s permit to Permit2 before its gasless order', { quoteId: order.quote_id, hash });
+    }
+    const receipt = await receiptOf(client, hash);
+    if (receipt) {
+      if (receipt.status === 'success' || (await enough())) return true;
+      await fail(order, `the sender's permit to Permit2 (${hash}) reverted on-chain; the order was not sent and nothing of the sender's moved`);
+      return false;
+    }
+    if (await client.getTransaction({ hash }).then(() => true, () => false)) return false;
+    try {
+      await client.sendRawTransaction({ serializedTransaction });
+    } catch (error: unknown) {
+      if (alreadyKnown(error) || !refused(error) || /replacement transaction underpriced/i.test(message(error))) return false;
+      nonces.delete(chain.id);
+      // "nonce too low" also answers a permit mined between the lookups above.
+      if (await receiptOf(client, hash)) return approved(chain, client, order, fees);
+      if (await enough()) return true;
+      await fail(order, `the sender's permit to Permit2 was dropped before it was mined (${message(error).slice(0, 120)}); nothing of the sender's moved`);
+      return false;
+    }
+    // Taken (a node that mines at once has the receipt already); otherwise the next round looks again.
+    const mined = await receiptOf(client, hash);
+    return mined?.status === 'success';
+  }
+
   async function send(chain: ChainConfig, client: PublicClient, order: GaslessOrder, fees: Fees): Promise<void> {
     const head = await client.getBlock({ blockTag: 'latest' });
     if (head.timestamp >= BigInt(order.deadline)) {
       await fail(order, `the quote's deadline passed before it could be sent (QuoteExpired)`);
       return;
     }
+    if (order.approval && order.approval_signature && !(await approved(chain, client, order, fees))) return;
     const to = order.router_address as Address;
     // swapPermit2 (same-chain) or openFor (cross-chain), by the order's kind.
     const data = gaslessCalldata(order.calldata as Hex, (order.signature ?? '0x') as Hex);
@@ -213,10 +274,7 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
       await fail(order, `not sent: ${submitterRevert(error).text}`);
       return;
     }
-    let nonce = nonces.get(chain.id);
-    if (nonce === undefined) {
-      nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
-    }
+    const nonce = await nextNonce(chain, client);
     const serializedTransaction = await account.signTransaction({
       chainId: chain.id, type: 'eip1559', to, data, value: 0n, nonce, gas: (gas * GAS_HEADROOM_PCT) / 100n, ...fees,
     });

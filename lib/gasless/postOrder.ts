@@ -1,6 +1,7 @@
-// POST /v1/orders: a gasless quote of the caller's, signed by its sender, becomes `submitted` for the submitter.
+// POST /v1/orders: a gasless quote of the caller's, signed by its sender, becomes `submitted` for the submitter (with the
+// sender's EIP-2612 permit to Permit2 when the quote offered one).
 import 'server-only';
-import { getAddress, type Address, type Hex } from 'viem';
+import { erc20Abi, getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import type { OrderAccepted, OrderRequest } from '@/lib/api/schemas/orders';
 import type { AuthContext } from '@/lib/auth/authContext';
 import { findChain } from '@/lib/chains/loadChains';
@@ -10,6 +11,7 @@ import { env } from '@/lib/env';
 import { chainClient } from '@/lib/indexer/chainClient';
 import { quoteDb } from '@/lib/quote/quoteDb';
 import { quoteStore } from '@/lib/quote/quoteStore';
+import { isApprovalSignature, parseApproval } from './gaslessApproval';
 import { gaslessDb } from './gaslessDb';
 import { gaslessOrderStore, type GaslessOrder } from './gaslessOrderStore';
 import { gaslessStatus } from './gaslessStatus';
@@ -26,6 +28,35 @@ function assertTimeLeft(order: GaslessOrder, quoteId: string): void {
   if (left < window) {
     throw new DomainError('INVALID_ARGUMENT', `quote_id ${quoteId} expires in ${left} s, too close to its deadline for the submitter (it needs ${window} s); ask a new gasless quote`, { field: 'quote_id' });
   }
+}
+
+const chainDown = (chainId: number, what: string, error: unknown) =>
+  new DomainError('CHAIN_UNAVAILABLE', `chain ${chainId} did not answer while ${what} (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); try again shortly`, { retry_after_sec: 1 });
+
+/**
+ * The permit signature to keep with the order: required (and checked against from_address) when the quote offered
+ * `gasless.approval` and the Permit2 allowance is still short; refused when the quote offered none.
+ */
+async function approvalSignatureOf(order: GaslessOrder, given: string | undefined, quoteId: string, client: PublicClient): Promise<string | undefined> {
+  if (!order.approval) {
+    if (given !== undefined) {
+      throw new DomainError('INVALID_ARGUMENT', `quote_id ${quoteId} offered no gasless.approval (its Permit2 allowance was enough, or token_in has no EIP-2612 permit): post it without approval_signature`, { field: 'approval_signature' });
+    }
+    return undefined;
+  }
+  const approval = parseApproval(order.approval);
+  if (given !== undefined) {
+    if (!(await isApprovalSignature(approval, given as Hex))) {
+      throw new DomainError('INVALID_ARGUMENT', `approval_signature is not from_address ${order.from_address}'s signature of this quote's gasless.approval.eip712`, { field: 'approval_signature' });
+    }
+    return given;
+  }
+  const allowance = await client.readContract({ address: approval.token, abi: erc20Abi, functionName: 'allowance', args: [approval.owner, approval.spender] })
+    .catch((error: unknown) => Promise.reject(chainDown(order.chain_id, 'reading the Permit2 allowance', error)));
+  if (allowance < BigInt(approval.amount)) {
+    throw new DomainError('INVALID_ARGUMENT', `approval_signature is required: from_address's Permit2 allowance of token_in (${allowance}) is short of amount_in ${approval.amount}; sign the quote's gasless.approval.eip712 too`, { field: 'approval_signature' });
+  }
+  return undefined;
 }
 
 export async function postOrder(body: OrderRequest, auth: AuthContext): Promise<OrderAccepted> {
@@ -46,14 +77,16 @@ export async function postOrder(body: OrderRequest, auth: AuthContext): Promise<
     chainId: order.chain_id, router: getAddress(order.router_address), permit2: chain.permit2 ?? PERMIT2_ADDRESS,
     calldata: order.calldata as Hex, from: order.from_address as Address, signature: body.signature as Hex,
   };
-  const valid = await verifyOrderSignature(signed, chainClient(chain)).catch((error: unknown) => {
+  const client = chainClient(chain);
+  const valid = await verifyOrderSignature(signed, client).catch((error: unknown) => {
     // Whether from_address is a contract wallet, and what it answers, is the chain's to say.
-    throw new DomainError('CHAIN_UNAVAILABLE', `chain ${chain.id} did not answer while checking the signature (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); try again shortly`, { retry_after_sec: 1 });
+    throw chainDown(chain.id, 'checking the signature', error);
   });
   if (!valid) {
     throw new DomainError('INVALID_ARGUMENT', `signature is not from_address ${order.from_address}'s signature of this quote's gasless.eip712`, { field: 'signature' });
   }
-  if (!(await store.submit(body.quote_id, body.signature, Date.now()))) {
+  const approvalSignature = await approvalSignatureOf(order, body.approval_signature, body.quote_id, client);
+  if (!(await store.submit(body.quote_id, body.signature, Date.now(), approvalSignature))) {
     const now = await store.find(body.quote_id);
     throw alreadyPosted(body.quote_id, now ? gaslessStatus(now.status) : 'submitted');
   }

@@ -20,13 +20,15 @@ import { quoteChain } from './quoteChain';
 import { quoteExactIn, type ExactInQuote } from './quoteExactIn';
 import { storeGaslessOrder, storeIssuedQuote } from './storeIssuedQuote';
 import { assertGaslessWindow } from '@/lib/gasless/assertGaslessWindow';
+import { approvalEip712, gaslessApproval, GASLESS_PERMIT_GAS, type OfferedApproval } from '@/lib/gasless/gaslessApproval';
 import { gaslessGasEstimate, gaslessGasFee } from '@/lib/gasless/gaslessGasFee';
+import { offeredGaslessApproval } from '@/lib/gasless/offeredGaslessApproval';
 import { BPS } from './serviceFee';
 import { routeJson } from './routeJson';
 import { searchedPools } from './searchedPools';
 import { assertWithinSlippage, minAmountOut, slippagePpm } from './slippage';
 
-type Priced = { quote: ExactInQuote; chain: ChainConfig; chainId: number; router: Address; weth: Address; permit2?: Address; gasless?: { fee: bigint } };
+type Priced = { quote: ExactInQuote; chain: ChainConfig; chainId: number; router: Address; weth: Address; permit2?: Address; gasless?: { fee: bigint; approval?: OfferedApproval } };
 
 /** Service fee plus the gas fee may not exceed the router's cap (SwapRouter.FEE_CAP_BPS of amount_in). */
 const ROUTER_FEE_CAP_BPS = 100n;
@@ -48,13 +50,16 @@ async function priceAtLatest(body: FirmQuoteRequest, tokenIn: Address, tokenOut:
   const priced = { quote, chain, chainId: chain.id, router, weth: latest.topology.weth, permit2: chain.permit2 };
   if (body.gasless !== true) return priced;
   // Gasless: price the submitter's gas along the route, then take it from the input with the service fee.
+  // A sender short of Permit2 allowance on a token with EIP-2612 is offered the permit, whose gas the submitter pays too.
+  const approval = await offeredGaslessApproval(follower.client, chain, tokenIn, getAddress(body.from_address.toLowerCase()), request.amountIn);
   const gasPrice = await follower.client.getGasPrice();
-  const { fee } = gaslessGasFee(latest, tokenIn, gaslessGasEstimate(quote.legs), gasPrice, env().GASLESS_GAS_MARGIN_PCT);
+  const gas = gaslessGasEstimate(quote.legs) + (approval ? GASLESS_PERMIT_GAS : 0n);
+  const { fee } = gaslessGasFee(latest, tokenIn, gas, gasPrice, env().GASLESS_GAS_MARGIN_PCT);
   const cap = (request.amountIn * ROUTER_FEE_CAP_BPS) / BPS;
   if (quote.feeAmount + fee > cap) {
     throw new DomainError('AMOUNT_TOO_SMALL', `amount_in is too small for a gasless order: its gas fee of ${fee} plus the service fee exceeds the router's fee cap of ${cap} (1 % of amount_in)`, { field: 'amount_in' });
   }
-  return { ...priced, quote: quoteExactIn(latest, { ...request, extraFee: fee }), gasless: { fee } };
+  return { ...priced, quote: quoteExactIn(latest, { ...request, extraFee: fee }), gasless: { fee, approval } };
 }
 
 export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Promise<FirmQuote> {
@@ -87,6 +92,7 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
   const nativeIn = isNative(body.token_in);
   const viaPermit2 = (body.approval === 'permit2' || gasless !== undefined) && permit2 !== undefined;
   const eip712 = viaPermit2 ? permit2Eip712(chainId, router, routerQuote, permit2) : undefined;
+  const approval = gasless?.approval && permit2 ? gaslessApproval(gasless.approval, tokenIn, routerQuote.sender, permit2, quote.amountIn, Number(routerQuote.deadline)) : undefined;
   const data: FirmQuote = {
     quote_id: routerQuote.quoteId,
     src_chain_id: body.src_chain_id,
@@ -109,7 +115,9 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
     price_impact_bps: quote.priceImpactBps,
     block_number: Number(quote.blockNumber),
     ...(eip712 ? { permit2: { eip712 } } : {}),
-    ...(eip712 && gasless ? { gasless: { eip712, gas_fee_amount: gasless.fee.toString(), gas_fee_token: body.token_in } } : {}),
+    ...(eip712 && gasless ? {
+      gasless: { eip712, gas_fee_amount: gasless.fee.toString(), gas_fee_token: body.token_in, ...(approval ? { approval: { eip712: approvalEip712(approval) } } : {}) },
+    } : {}),
   };
   await storeIssuedQuote({
     quote_id: data.quote_id,
@@ -132,7 +140,7 @@ export async function firmQuote(body: FirmQuoteRequest, auth: AuthContext): Prom
   if (gasless) {
     await storeGaslessOrder({
       quote_id: data.quote_id, chain_id: chainId, router_address: router, from_address: routerQuote.sender, calldata: data.calldata,
-      deadline: data.deadline, gas_fee_amount: gasless.fee.toString(),
+      deadline: data.deadline, gas_fee_amount: gasless.fee.toString(), approval: approval ? JSON.stringify(approval) : null,
     });
   }
   return data;

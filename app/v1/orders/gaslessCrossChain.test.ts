@@ -24,6 +24,7 @@ import { devAccount, devClients, type DevClients } from '@/lib/devnet/deployUnis
 import { startDevnet, type Devnet } from '@/lib/devnet/startDevnet';
 import { waitMined } from '@/lib/devnet/waitMined';
 import { createSubmitter, type Submitter } from '@/lib/gasless/createSubmitter';
+import { GASLESS_PERMIT_GAS, type PermitEip712 } from '@/lib/gasless/gaslessApproval';
 import { GASLESS_OPEN_BASE_GAS } from '@/lib/gasless/gaslessGasFee';
 import type { GaslessTables } from '@/lib/gasless/gaslessTables';
 import { chainClient } from '@/lib/indexer/chainClient';
@@ -41,7 +42,7 @@ type Envelope<T> = { code: number; msg: string; data: T | null; error?: { type: 
 type Firm = {
   quote_id: Hex; calldata: Hex; router_address: Address; value: string; allowance_target: Address | null; amount_in: string; amount_out: string;
   min_amount_out: string; fee_amount: string; order_id: Hex; fill_deadline: number; deadline: number; relayer_fee: { amount: string };
-  permit2?: unknown; gasless?: { eip712: Permit2Eip712; gas_fee_amount: string; gas_fee_token: string };
+  permit2?: unknown; gasless?: { eip712: Permit2Eip712; gas_fee_amount: string; gas_fee_token: string; approval?: { eip712: PermitEip712 } };
 };
 type Status = { quote_id: string; status: string; src_tx_hash: string | null; dst_tx_hash: string | null; amount_out_actual: string | null; order_id?: string | null };
 
@@ -68,7 +69,8 @@ describe('gasless cross-chain orders on two devnets', () => {
   };
   const post = <T>(handler: (req: Request) => Promise<Response>, url: string, body: unknown) =>
     call<T>(handler, url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  const postOrder = (quoteId: string, signature: string) => post<{ quote_id: string; status: string }>(ordersPost, '/v1/orders', { quote_id: quoteId, signature });
+  const postOrder = (quoteId: string, signature: string, approvalSignature?: string) =>
+    post<{ quote_id: string; status: string }>(ordersPost, '/v1/orders', { quote_id: quoteId, signature, ...(approvalSignature ? { approval_signature: approvalSignature } : {}) });
   const status = async (quoteId: string) => (await call<Status>(statusGet, `/v1/quote/status?quote_id=${quoteId}`)).body.data as Status;
   const waitForStatus = async (quoteId: string, wanted: string[], timeoutMs = 45_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -191,6 +193,58 @@ describe('gasless cross-chain orders on two devnets', () => {
     const fills = await b.publicClient.getContractEvents({ address: B.destinationSettler as Address, abi: destinationSettlerAbi, eventName: 'Filled', args: { orderId: q.order_id }, fromBlock: 0n });
     expect(fills).toHaveLength(1);
     expect((await postOrder(q.quote_id, signature)).status).toBe(409);
+  }, 120_000);
+
+  it('a fresh account with only USDC on Devnet A, 0 ETH and no Permit2 approval swaps USDC(A) → ETH(B) by signing only: Swapdesk sends its permit, then openFor', async () => {
+    const trader = privateKeyToAccount(generatePrivateKey());
+    const usdcA = usdcOn(A);
+    const funded = await a.wallet(FUNDER).writeContract({ address: usdcA, abi: erc20Abi, functionName: 'transfer', args: [trader.address, parseUnits('5000', 6)], account: devAccount(FUNDER), chain: a.chain });
+    await waitMined(a.publicClient, funded);
+    const allowance = () => a.publicClient.readContract({ address: usdcA, abi: erc20Abi, functionName: 'allowance', args: [trader.address, PERMIT2_ADDRESS] });
+    expect(await allowance()).toBe(0n);
+    expect(await a.publicClient.getBalance({ address: trader.address })).toBe(0n);
+
+    const amountIn = parseUnits('2500', 6);
+    const quoted = await post<Firm>(firmPost, '/v1/quote/firm', {
+      src_chain_id: A.id, dst_chain_id: B.id, token_in: usdcA, token_out: zeroAddress, amount_in: amountIn.toString(),
+      from_address: trader.address, to_address: trader.address, slippage: 1, expiry_time_sec: 120, gasless: true,
+    });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const q = quoted.body.data as Firm;
+    const approval = q.gasless?.approval?.eip712 as PermitEip712;
+    expect(approval).toMatchObject({
+      domain: { version: '1', chainId: A.id, verifyingContract: usdcA }, primaryType: 'Permit',
+      message: { owner: trader.address, spender: PERMIT2_ADDRESS, value: maxUint256.toString(), nonce: '0', deadline: String(q.deadline) },
+    });
+    const { EIP712Domain: _domain, ...types } = approval.types;
+    const signApproval = (signer: ReturnType<typeof privateKeyToAccount>) => signer.signTypedData({ domain: approval.domain, types, primaryType: 'Permit', message: approval.message });
+    const signature = await sign(q.gasless?.eip712 as Permit2Eip712, trader);
+
+    const stranger = await postOrder(q.quote_id, signature, await signApproval(privateKeyToAccount(generatePrivateKey())));
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
+    const missing = await postOrder(q.quote_id, signature);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
+    expect((await status(q.quote_id)).status).toBe('issued');
+
+    const approvalSignature = await signApproval(trader);
+    const posted = await postOrder(q.quote_id, signature, approvalSignature);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    submitter.start();
+    const { now: done, seen } = await waitForStatus(q.quote_id, ['settled']);
+    expect(done.status).toBe('settled');
+    expect(seen).not.toContain('failed');
+    // The permit came from the submitter, within the gas the quote charged for it, and gave Permit2 its allowance.
+    const row = await (await readyDb()).withTables<GaslessTables>().selectFrom('gasless_orders').selectAll().where('quote_id', '=', q.quote_id.toLowerCase()).executeTakeFirstOrThrow();
+    const permit = await a.publicClient.getTransactionReceipt({ hash: row.approval_tx_hash as Hex });
+    expect(permit).toMatchObject({ status: 'success', from: submitterAccount().address.toLowerCase(), to: usdcA.toLowerCase() });
+    expect(permit.gasUsed).toBeLessThanOrEqual(GASLESS_PERMIT_GAS);
+    expect(await allowance()).toBe(maxUint256);
+    // Signatures only: amount_in of USDC paid, no ETH on A, at least min_amount_out received on B.
+    expect(parseUnits('5000', 6) - (await usdcBalance(trader.address))).toBe(amountIn);
+    expect(await a.publicClient.getBalance({ address: trader.address })).toBe(0n);
+    expect(await b.publicClient.getBalance({ address: trader.address })).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
   }, 120_000);
 
   it('refuses a gasless cross-chain quote of native input, or of an amount whose gas fee would pass the router\'s fee cap', async () => {

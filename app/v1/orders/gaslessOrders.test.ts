@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  BaseError, decodeErrorResult, decodeFunctionData, encodeFunctionData, getAddress, parseGwei, parseTransaction, parseUnits, toHex, zeroAddress,
+  BaseError, decodeErrorResult, parseSignature, decodeFunctionData, encodeFunctionData, getAddress, parseGwei, parseTransaction, parseUnits, toHex, zeroAddress,
   type Address, type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -28,6 +28,7 @@ import { deploySwapRouter } from '@/lib/devnet/deploySwapRouter';
 import { fundSubmitter } from '@/lib/devnet/fundSubmitter';
 import { startAnvil, type Anvil } from '@/lib/devnet/startAnvil';
 import { createSubmitter, type Submitter } from '@/lib/gasless/createSubmitter';
+import { GASLESS_PERMIT_GAS, type PermitEip712 } from '@/lib/gasless/gaslessApproval';
 import { GASLESS_BASE_GAS, GASLESS_HOP_GAS, GASLESS_LEG_GAS } from '@/lib/gasless/gaslessGasFee';
 import type { GaslessTables } from '@/lib/gasless/gaslessTables';
 import { chainClient } from '@/lib/indexer/chainClient';
@@ -54,7 +55,7 @@ type FirmData = {
   quote_id: Hex; calldata: Hex; router_address: Address; from_address: string; to_address: string; amount_in: string; amount_out: string;
   min_amount_out: string; fee_amount: string; deadline: number; allowance_target: string | null;
   route: { hops: { source: keyof typeof GASLESS_HOP_GAS }[] }[];
-  gasless?: { eip712: Permit2Eip712; gas_fee_amount: string; gas_fee_token: string };
+  gasless?: { eip712: Permit2Eip712; gas_fee_amount: string; gas_fee_token: string; approval?: { eip712: PermitEip712 } };
 };
 type StatusData = { quote_id: string; status: string; src_tx_hash: string | null; amount_out_actual: string | null; error?: { reason: string } | null };
 
@@ -81,7 +82,8 @@ describe('gasless orders on a devnet', () => {
   const post = <T>(handler: (req: Request) => Promise<Response>, url: string, body: unknown) =>
     call<T>(handler, url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, token: integrator });
   const firm = (body: unknown) => post<FirmData>(firmPost, '/v1/quote/firm', body);
-  const order = (quoteId: string, signature: string) => post<{ quote_id: string; status: string }>(ordersPost, '/v1/orders', { quote_id: quoteId, signature });
+  const order = (quoteId: string, signature: string, approvalSignature?: string) =>
+    post<{ quote_id: string; status: string }>(ordersPost, '/v1/orders', { quote_id: quoteId, signature, ...(approvalSignature ? { approval_signature: approvalSignature } : {}) });
   const status = (id: string) => call<StatusData>(statusGet, `/v1/quote/status?quote_id=${id}`, { token: integrator });
   const waitForStatus = async (id: string, wanted: string) => {
     const deadline = Date.now() + 15_000;
@@ -101,6 +103,13 @@ describe('gasless orders on a devnet', () => {
     if (!eip712) throw new Error('no gasless.eip712 in the answer');
     const { EIP712Domain: _domain, ...types } = eip712.types;
     return signer.signTypedData({ domain: eip712.domain, types, primaryType: eip712.primaryType, message: eip712.message });
+  };
+  /** The sender's signature of the quote's EIP-2612 permit to Permit2 (`gasless.approval.eip712`). */
+  const signApproval = async (q: FirmData, signer: { signTypedData: typeof trader.signTypedData }): Promise<Hex> => {
+    const eip712 = q.gasless?.approval?.eip712;
+    if (!eip712) throw new Error('no gasless.approval in the answer');
+    const { EIP712Domain: _domain, ...types } = eip712.types;
+    return signer.signTypedData({ domain: eip712.domain, types, primaryType: 'Permit', message: eip712.message });
   };
   const gaslessQuote = async (amountIn = parseUnits('2500', 6).toString(), extra: Record<string, unknown> = {}) => {
     const res = await firm(gaslessBody(amountIn, extra));
@@ -133,6 +142,11 @@ describe('gasless orders on a devnet', () => {
         // A cancel: the submitter's 0-value transfer to itself in place of an expired order.
         if (tx.to && getAddress(tx.to) === submitterAccount().address) {
           counts.set('cancel', (counts.get('cancel') ?? 0) + 1);
+          continue;
+        }
+        // A sender's EIP-2612 permit to Permit2, sent to the token before the order.
+        if (tx.to && getAddress(tx.to) !== router) {
+          counts.set('permit', (counts.get('permit') ?? 0) + 1);
           continue;
         }
         const { args } = decodeFunctionData({ abi: swapRouterAbi, data: tx.input });
@@ -249,6 +263,84 @@ describe('gasless orders on a devnet', () => {
     expect(await c.publicClient.getBalance({ address: trader.address })).toBe(0n);
     expect((await order(q.quote_id, signature)).body.error).toMatchObject({ type: 'ORDER_EXISTS', status: 'filled' });
   });
+
+  it('a fresh account with only USDC, 0 ETH and no Permit2 approval swaps by signing twice: Swapdesk sends its EIP-2612 permit, then the order', async () => {
+    const fresh = privateKeyToAccount(generatePrivateKey());
+    await mint(c, usdc, fresh.address, parseUnits('10000', 6));
+    expect(await c.publicClient.getBalance({ address: fresh.address })).toBe(0n);
+    const allowanceOf = (owner: Address) => c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'allowance', args: [owner, PERMIT2_ADDRESS] });
+    expect(await allowanceOf(fresh.address)).toBe(0n);
+    const amountIn = parseUnits('2500', 6).toString();
+    // Asked at one block, the approved trader's quote and the fresh account's differ only by the permit's gas.
+    const head = await c.publicClient.getBlockNumber();
+    const [q, approvedQ] = await Promise.all([gaslessQuote(amountIn, { from_address: fresh.address }), gaslessQuote(amountIn)]);
+    expect(await c.publicClient.getBlockNumber()).toBe(head);
+    expect(approvedQ.gasless?.approval).toBeUndefined();
+    expect(BigInt(q.gasless?.gas_fee_amount ?? '0')).toBeGreaterThan(BigInt(approvedQ.gasless?.gas_fee_amount ?? '0'));
+    const eip712 = q.gasless?.approval?.eip712;
+    expect(eip712).toMatchObject({
+      domain: { name: 'USD Coin', version: '1', chainId: CHAIN_ID, verifyingContract: usdc },
+      primaryType: 'Permit',
+      message: { owner: fresh.address, spender: PERMIT2_ADDRESS, value: (2n ** 256n - 1n).toString(), nonce: '0', deadline: String(q.deadline) },
+    });
+    const signature = await sign(q, fresh);
+    const approvalSignature = await signApproval(q, fresh);
+
+    // Without the permit signature, or with anyone else's: 400 naming approval_signature, and nothing is stored.
+    const missing = await order(q.quote_id, signature);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
+    const stranger = await order(q.quote_id, signature, await signApproval(q, privateKeyToAccount(generatePrivateKey())));
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
+    expect((await orderRow(q.quote_id)).status).toBe('issued');
+
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const [paidBefore, receivedBefore] = [await balanceOf(usdc, fresh.address), await balanceOf(dai, devAccount(RECIPIENT).address)];
+    expect((await order(q.quote_id, signature, approvalSignature)).status).toBe(200);
+    await until('the order filled', async () => {
+      await submitter.round();
+      return (await orderRow(q.quote_id)).status === 'filled' ? true : undefined;
+    });
+    const row = await orderRow(q.quote_id);
+    // The permit, from the submitter to the token, mined before the order and within the gas the quote charged for it.
+    const permit = await c.publicClient.getTransactionReceipt({ hash: row.approval_tx_hash as Hex });
+    expect(permit).toMatchObject({ status: 'success', from: submitterAccount().address.toLowerCase(), to: usdc.toLowerCase() });
+    expect(permit.gasUsed).toBeLessThanOrEqual(GASLESS_PERMIT_GAS);
+    const filled = await c.publicClient.getTransactionReceipt({ hash: row.tx_hash as Hex });
+    expect(filled.blockNumber).toBeGreaterThan(permit.blockNumber);
+    expect(await allowanceOf(fresh.address)).toBe(2n ** 256n - 1n);
+    expect(paidBefore - (await balanceOf(usdc, fresh.address))).toBe(BigInt(q.amount_in));
+    expect((await balanceOf(dai, devAccount(RECIPIENT).address)) - receivedBefore).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
+    expect(await c.publicClient.getBalance({ address: fresh.address })).toBe(0n);
+    expect(await minedPerQuote(fromBlock)).toEqual({ permit: 1, [q.quote_id.toLowerCase()]: 1 });
+
+    // A replay of the used permit signature changes nothing: the next quote offers no approval and refuses it, and on
+    // the chain the token refuses it (its nonce moved on), whoever sends it.
+    const next = await gaslessQuote(amountIn, { from_address: fresh.address });
+    expect(next.gasless?.approval).toBeUndefined();
+    const replayed = await order(next.quote_id, await sign(next, fresh), approvalSignature);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
+    expect((await orderRow(next.quote_id)).status).toBe('issued');
+    const { r, s, yParity } = parseSignature(approvalSignature);
+    const onChain = await c.publicClient.call({
+      account: devAccount(FRONT_RUNNER).address, to: usdc,
+      data: encodeFunctionData({ abi: testERC20Abi, functionName: 'permit', args: [fresh.address, PERMIT2_ADDRESS, 2n ** 256n - 1n, BigInt(q.deadline), 27 + yParity, r, s] }),
+    }).then(() => 'taken', () => 'refused');
+    expect(onChain).toBe('refused');
+    expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'nonces', args: [fresh.address] })).toBe(1n);
+    // The later swap is one signature: no permit again.
+    const laterFrom = await c.publicClient.getBlockNumber();
+    expect((await order(next.quote_id, await sign(next, fresh))).status).toBe(200);
+    await until('the later order filled', async () => {
+      await submitter.round();
+      return (await orderRow(next.quote_id)).status === 'filled' ? true : undefined;
+    });
+    expect((await orderRow(next.quote_id)).approval_tx_hash).toBeNull();
+    expect(await minedPerQuote(laterFrom)).toEqual({ [next.quote_id.toLowerCase()]: 1 });
+    expect(await c.publicClient.getBalance({ address: fresh.address })).toBe(0n);
+  }, 60_000);
 
   it('a signature by anyone but from_address is 400 naming signature, and nothing is stored', async () => {
     const q = await gaslessQuote();
@@ -559,6 +651,46 @@ describe('gasless orders on a devnet', () => {
     expect(paidBefore - (await balanceOf(usdc, wallet))).toBe(BigInt(q.amount_in));
     expect((await balanceOf(dai, devAccount(RECIPIENT).address)) - receivedBefore).toBeGreaterThanOrEqual(BigInt(q.min_amount_out));
   }, 60_000);
+
+  it('a submitter SIGKILLed after recording a sender\'s permit, the node having lost it, rebroadcasts that permit: one permit, one order', async () => {
+    const fresh = privateKeyToAccount(generatePrivateKey());
+    await mint(c, usdc, fresh.address, parseUnits('10000', 6));
+    const q = await gaslessQuote(parseUnits('2500', 6).toString(), { from_address: fresh.address });
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let permit = '';
+    try {
+      const first = startProcess();
+      try {
+        expect((await order(q.quote_id, await sign(q, fresh), await signApproval(q, fresh))).status).toBe(200);
+        permit = await until('the permit recorded', async () => (await orderRow(q.quote_id)).approval_tx_hash ?? undefined);
+      } finally {
+        first.kill('SIGKILL');
+        await once(first, 'exit');
+      }
+      // Killed before any block; the node forgets its pool: only the submitter's record still has the permit.
+      await rpc('anvil_dropAllTransactions');
+      expect(await orderRow(q.quote_id)).toMatchObject({ status: 'submitted', approval_tx_hash: permit, tx_hash: null });
+      const restarted = startProcess();
+      try {
+        await until('the recorded permit rebroadcast', () => c.publicClient.getTransaction({ hash: permit as Hex }).then(() => true, () => undefined));
+        await rpc('evm_mine');
+        // The order is simulated against the allowance the mined permit gave, then sent.
+        await until('the order sent', async () => ((await orderRow(q.quote_id)).status === 'sent' ? true : undefined));
+        await rpc('evm_mine');
+        await until('the order filled', async () => ((await orderRow(q.quote_id)).status === 'filled' ? true : undefined));
+      } finally {
+        restarted.kill('SIGTERM');
+        await once(restarted, 'exit');
+      }
+    } finally {
+      await automineAt(baseFee);
+    }
+    expect((await orderRow(q.quote_id)).approval_tx_hash).toBe(permit);
+    expect(await minedPerQuote(fromBlock)).toEqual({ permit: 1, [q.quote_id.toLowerCase()]: 1 });
+    expect(await c.publicClient.getBalance({ address: fresh.address })).toBe(0n);
+  }, 120_000);
 
   // The tests below move the chain's clock past their quotes' deadlines: they come last.
   /** The submitter's transaction at the order's nonce is a 0-value transfer to itself (a cancel). */

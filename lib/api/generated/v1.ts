@@ -866,6 +866,36 @@ export type components = {
                 gas_fee_amount: string;
                 /** @description Token the gas fee is taken in: token_in, from the input */
                 gas_fee_token: string;
+                /** @description Only when from_address's Permit2 allowance of token_in is short of amount_in and token_in has EIP-2612 permit: sign `eip712` too and POST it as approval_signature; the submitter sends token.permit before the order (its gas is inside gas_fee_amount), so the first swap needs no transaction at all */
+                approval?: {
+                    /** @description EIP-712 typed data (eth_signTypedData_v4; integers as decimal strings): the token's EIP-2612 Permit of owner = from_address, spender = Permit2, value = max uint256, nonce = the token's current nonce for from_address, deadline = the quote's deadline, in the token's own domain */
+                    eip712: {
+                        domain: {
+                            name: string;
+                            version?: string;
+                            chainId: number;
+                            /** @description EIP-55 address */
+                            verifyingContract: string;
+                        };
+                        types: {
+                            [key: string]: {
+                                name: string;
+                                type: string;
+                            }[];
+                        };
+                        /** @constant */
+                        primaryType: "Permit";
+                        message: {
+                            /** @description EIP-55 address */
+                            owner: string;
+                            /** @description EIP-55 address */
+                            spender: string;
+                            value: string;
+                            nonce: string;
+                            deadline: string;
+                        };
+                    };
+                };
             };
             /** @description Cross-chain: the ERC-7683 order id the deposit will open (bytes32 hex) */
             order_id?: string;
@@ -969,6 +999,8 @@ export type components = {
             quote_id: string;
             /** @description from_address's EIP-712 signature of the quote's `gasless.eip712`; a smart-contract wallet's is checked with its ERC-1271 `isValidSignature`, as Permit2 does */
             signature: string;
+            /** @description from_address's EIP-712 signature of the quote's `gasless.approval.eip712` (EIP-2612 permit to Permit2): required when the quote offered it and the Permit2 allowance is still short; Swapdesk's submitter sends token.permit with it before the order */
+            approval_signature?: string;
         };
         QuotesPage: {
             /** @description Newest first */

@@ -7,6 +7,8 @@ const BYTES32_PATTERN = /^0x[0-9a-fA-F]{64}$/;
  * whatever a smart-contract wallet's ERC-1271 `isValidSignature` accepts (a few kilobytes at most) from one with code.
  */
 const SIGNATURE_PATTERN = /^0x(?:[0-9a-fA-F]{2}){1,4096}$/;
+/** An EIP-2612 permit is checked by ecrecover: 65-byte (r, s, v) or 64-byte EIP-2098 compact. */
+const APPROVAL_SIGNATURE_PATTERN = /^0x(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/;
 
 export const OrderRequest = z
   .strictObject({
@@ -18,6 +20,11 @@ export const OrderRequest = z
       .string({ error: 'signature must be a string' })
       .refine((v) => SIGNATURE_PATTERN.test(v), { message: 'signature must be 0x followed by 1 to 4096 bytes in hex (65, or 64 compact, from an account without code)' })
       .describe('from_address\'s EIP-712 signature of the quote\'s `gasless.eip712`; a smart-contract wallet\'s is checked with its ERC-1271 `isValidSignature`, as Permit2 does'),
+    approval_signature: z
+      .string({ error: 'approval_signature must be a string' })
+      .refine((v) => APPROVAL_SIGNATURE_PATTERN.test(v), { message: 'approval_signature must be 0x followed by 65 bytes (or 64, compact) in hex' })
+      .optional()
+      .describe('from_address\'s EIP-712 signature of the quote\'s `gasless.approval.eip712` (EIP-2612 permit to Permit2): required when the quote offered it and the Permit2 allowance is still short; Swapdesk\'s submitter sends token.permit with it before the order'),
   })
   .meta({ id: 'OrderRequest' });
 

@@ -173,6 +173,14 @@ const Permit2TypedData = z
     message: z.record(z.string(), z.unknown()),
   });
 
+const PermitTypedData = z
+  .object({
+    domain: z.object({ name: z.string(), version: z.string().optional(), chainId: z.number().int(), verifyingContract: Address }),
+    types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+    primaryType: z.literal('Permit'),
+    message: z.object({ owner: Address, spender: Address, value: z.string(), nonce: z.string(), deadline: z.string() }),
+  });
+
 export const IndicativeQuote = z.object({
   src_chain_id: z.number().int().describe('Echo of request'),
   dst_chain_id: z.number().int().describe('Echo of request'),
@@ -226,6 +234,12 @@ export const FirmQuote = z.object({
       eip712: Permit2TypedData.describe('What from_address signs; POST the signature to /v1/orders. Same-chain: the same PermitWitnessTransferFrom as `permit2.eip712`. Cross-chain: Permit2\'s PermitWitnessTransferFrom of exactly amount_in of token_in to router_address, nonce = quote_id, deadline = deadline, witness = the whole ERC-7683 GaslessCrossChainOrder (orderData = the signed quote) that `calldata` (openFor without the signature) carries'),
       gas_fee_amount: Wei.describe('The submitter\'s gas (estimated gas of swapPermit2 or, cross-chain, of openFor on the source chain × current gas price × GASLESS_GAS_MARGIN_PCT), converted to gas_fee_token at the quote\'s prices; already inside fee_amount, amount_out and min_amount_out. Cross-chain it is held with the service fee and returned with the escrow on a refund'),
       gas_fee_token: Address.describe('Token the gas fee is taken in: token_in, from the input'),
+      approval: z
+        .object({
+          eip712: PermitTypedData.describe('EIP-712 typed data (eth_signTypedData_v4; integers as decimal strings): the token\'s EIP-2612 Permit of owner = from_address, spender = Permit2, value = max uint256, nonce = the token\'s current nonce for from_address, deadline = the quote\'s deadline, in the token\'s own domain'),
+        })
+        .optional()
+        .describe('Only when from_address\'s Permit2 allowance of token_in is short of amount_in and token_in has EIP-2612 permit: sign `eip712` too and POST it as approval_signature; the submitter sends token.permit before the order (its gas is inside gas_fee_amount), so the first swap needs no transaction at all'),
     })
     .optional()
     .describe('With gasless true: sign `eip712` as from_address and POST { quote_id, signature } to /v1/orders; Swapdesk\'s submitter sends the transaction'),
