@@ -3,9 +3,11 @@
 import { decodeFunctionData, isAddressEqual, zeroAddress, type Address, type Hex } from 'viem';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { decodeOpenCalldata, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
+import { decodeOpenForCalldata } from '@/lib/contracts/gaslessOrder';
 import { decodeSwapPermit2Calldata } from '@/lib/contracts/permit2';
 import { decodeSwapCalldata, type RouterQuote } from '@/lib/contracts/swapRouterQuote';
 import { checkCrossChainOrder, type ExpectedCrossChain } from './checkCrossChainOrder';
+import { checkGaslessOrder, type DecodedOpenFor } from './checkGaslessOrder';
 import { checkPermit2, type Permit2TypedDataToCheck } from './checkPermit2';
 
 /** The firm quote fields the check reads (API.md §4). */
@@ -17,6 +19,8 @@ export type FirmQuoteToCheck = {
   fee_amount: string;
   /** With approval "permit2": the typed data the trader is asked to sign (API.md §9). */
   permit2?: { eip712: Permit2TypedDataToCheck } | null;
+  /** With `gasless: true`: the typed data the trader signs instead of sending (API.md §9). */
+  gasless?: { eip712: Permit2TypedDataToCheck } | null;
 };
 
 /** What the trader asked for and was shown; `router` is the chain's SwapRouter from GET /v1/chains. */
@@ -35,6 +39,8 @@ export type ExpectedSwap = {
   crossChain?: ExpectedCrossChain | null;
   /** How the trader asked the router to take token input (API.md §9); "allowance" when absent. */
   approval?: 'allowance' | 'permit2';
+  /** A cross-chain order asked gasless (same-chain gasless swaps are approval "permit2"): an ERC-7683 `openFor` through Permit2 that Swapdesk sends (API.md §9). */
+  gasless?: boolean;
   /** The network's Permit2 from GET /v1/chains (needed with approval "permit2"). */
   permit2?: Address | null;
   /** Unix seconds: the latest deadline the trader accepts (now + the quote life asked, plus clock slack). */
@@ -42,7 +48,7 @@ export type ExpectedSwap = {
 };
 
 type Decoded = Pick<RouterQuote, 'sender' | 'recipient' | 'tokenIn' | 'tokenOut' | 'amountIn' | 'feeAmount' | 'minAmountOut' | 'srcChainId' | 'dstChainId'>;
-type DecodedCall = { fields: Decoded; order?: CrossChainQuote; permit2?: { quote: RouterQuote; takesAppendedSignature: boolean } };
+type DecodedCall = { fields: Decoded; order?: CrossChainQuote; permit2?: { quote: RouterQuote; takesAppendedSignature: boolean }; openFor?: DecodedOpenFor };
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const tokenName = (a: Address) => (isAddressEqual(a, zeroAddress) ? 'the native coin' : short(a));
@@ -64,6 +70,10 @@ function decode(calldata: Hex): DecodedCall | undefined {
   if (name === 'open') {
     const { quote } = decodeOpenCalldata(calldata);
     return { fields: quote, order: quote };
+  }
+  if (name === 'openFor') {
+    const { order, quote, permitSignature } = decodeOpenForCalldata(calldata);
+    return { fields: quote, order: quote, openFor: { order, quote, permitSignature } };
   }
   return undefined;
 }
@@ -102,6 +112,7 @@ export function checkFirmQuote(firm: FirmQuoteToCheck, expected: ExpectedSwap): 
   const nativeIn = isAddressEqual(expected.tokenIn, zeroAddress);
   const value = BigInt(firm.value);
   if (value !== (nativeIn ? expected.amountIn : 0n)) problems.push(`the transaction sends ${value} of the native coin, not ${nativeIn ? expected.amountIn : 0n} (base units)`);
+  if (decoded.openFor || (expected.gasless && crossChainAsked)) return [...problems, ...checkOpenFor(firm, expected, decoded, expected.router, crossChainAsked)];
   if (expected.approval === 'permit2') return [...problems, ...checkPermit2Swap(firm, expected, decoded, expected.router)];
   if (decoded.permit2 || firm.permit2) problems.push('the transaction takes your token through a Permit2 signature you did not ask for');
   if (nativeIn ? firm.allowance_target !== null : !firm.allowance_target || !isAddressEqual(firm.allowance_target, expected.router)) {
@@ -127,4 +138,20 @@ function checkPermit2Swap(firm: FirmQuoteToCheck, expected: ExpectedSwap, decode
     ...problems,
     ...checkPermit2(firm.permit2.eip712, { chainId: expected.chainId, permit2, router, tokenIn: expected.tokenIn, amountIn: expected.amountIn, quote, latestDeadlineSec: expected.latestDeadlineSec }),
   ];
+}
+
+/** The gasless cross-chain path (API.md §9): an `openFor` of an order for this wallet, and a permit for exactly it. */
+function checkOpenFor(firm: FirmQuoteToCheck, expected: ExpectedSwap, decoded: DecodedCall, router: Address, crossChainAsked: boolean): string[] {
+  if (!expected.gasless || !crossChainAsked) return ['the transaction is a gasless cross-chain order you did not ask for'];
+  if (!decoded.openFor) return ['the transaction is not the gasless order you asked for: Swapdesk could not send it for you'];
+  const permit2 = expected.permit2;
+  if (!permit2) return ['this network lists no Permit2'];
+  if (isAddressEqual(expected.tokenIn, zeroAddress)) return ['the native coin cannot be taken through Permit2'];
+  const problems: string[] = [];
+  if (!firm.allowance_target || !isAddressEqual(firm.allowance_target, permit2)) {
+    problems.push(`the approval would go to ${firm.allowance_target ? short(firm.allowance_target) : 'nobody'}, not to Permit2`);
+  }
+  if (firm.permit2) problems.push('the quote also asks for a Permit2 swap signature that a gasless order does not need');
+  const want = { chainId: expected.chainId, router, permit2, sender: expected.sender, tokenIn: expected.tokenIn, amountIn: expected.amountIn, latestDeadlineSec: expected.latestDeadlineSec };
+  return [...problems, ...checkGaslessOrder(decoded.openFor, firm.gasless?.eip712 ?? undefined, want)];
 }
