@@ -25,7 +25,7 @@ const CROSS_CHAIN: Record<StatusName, StatusView> = {
   settled: { label: 'Complete', tone: 'done', final: true, detail: 'Delivered and settled' },
   expired: { label: 'Expired', tone: 'failed', final: false, detail: 'Not delivered in time; the refund follows' },
   refunded: { label: 'Refunded', tone: 'returned', final: true, detail: 'Not delivered; the deposit went back to the sender' },
-  // Gasless cross-chain orders are not offered yet; listed so every status has words.
+  // A gasless order: signed and handed to Swapdesk, which sends the deposit (or could not: nothing moved).
   submitted: { label: 'Submitted', tone: 'pending', final: false, detail: 'Signed; Swapdesk is sending the deposit' },
   failed: { label: 'Not sent', tone: 'failed', final: true, detail: 'Swapdesk could not send it; nothing of yours moved' },
 };

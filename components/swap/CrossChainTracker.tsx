@@ -38,7 +38,7 @@ export function CrossChainTracker({ order, token }: Props) {
   // The chain's record names the fee held beside the escrow; until it is read, the status's escrow alone.
   const refund: Refund | null = escrow ?? (view.refunded ? { token: view.refunded.token as Address, amount: view.refunded.amount } : null);
   const relayer = chains.find((c) => c.id === order.dstChainId)?.crossChain?.relayer ?? null;
-  const words = stepWords(order, view, { fillDeadline: status.data?.fill_deadline ?? order.fillDeadline, delay, refund, relayer }, chainName, (chainId, address) => findToken(chains, chainId, address as `0x${string}`));
+  const words = stepWords(order, view, { fillDeadline: status.data?.fill_deadline ?? order.fillDeadline, delay, refund, relayer, failure: status.data?.error?.reason }, chainName, (chainId, address) => findToken(chains, chainId, address as `0x${string}`));
   return (
     <div data-testid="crosschain-tracker" data-quote-id={order.quoteId} className="flex flex-col gap-2">
       <ol className="flex flex-col gap-2" aria-label="Cross-chain swap progress">
@@ -80,7 +80,7 @@ function delayText(delay: OrderDelay, dst: string, nowSec: number): string {
   return `Delayed on ${dst}: ${delay.reason ?? 'not delivered yet'}. ${back}`;
 }
 
-type Facts = { fillDeadline: number | null | undefined; delay: OrderDelay; refund: Refund | null; relayer: string | null };
+type Facts = { fillDeadline: number | null | undefined; delay: OrderDelay; refund: Refund | null; relayer: string | null; failure?: string };
 
 function stepWords(order: TrackedOrder, view: TrackerView, facts: Facts, chainName: (id: number) => string, tokenOn: TokenLookup) {
   const { fillDeadline, delay, refund, relayer } = facts;
@@ -90,7 +90,9 @@ function stepWords(order: TrackedOrder, view: TrackerView, facts: Facts, chainNa
   return (step: TrackerStep): string => {
     switch (step.key) {
       case 'deposit':
-        return step.state === 'done' ? `Deposited on ${src}` : `Depositing on ${src}…`;
+        if (step.state === 'done') return `Deposited on ${src}`;
+        if (step.state === 'warning') return `Not sent: ${facts.failure ?? 'Swapdesk could not send your deposit'}. Nothing of yours moved`;
+        return order.gasless ? `Swapdesk is depositing on ${src} for you…` : `Depositing on ${src}…`;
       case 'fill':
         if (step.state === 'done') {
           const received = view.amountReceived === null ? '' : `: received ${formatAmount(view.amountReceived, out.decimals)} ${out.symbol}`;

@@ -1,5 +1,6 @@
 // Cross-chain swaps in flight, kept in this browser (localStorage) so a reload resumes their tracker from the status endpoint.
 import type { Address, Hex } from 'viem';
+import type { FirmQuote } from './quoteTypes';
 
 export type TrackedToken = { chainId: number; address: Address; symbol: string; decimals: number };
 
@@ -14,12 +15,24 @@ export type TrackedOrder = {
   /** Expected and minimum output, base units of tokenOut. */
   amountOut: string;
   minAmountOut: string;
-  /** The deposit transaction, known before the status endpoint has seen it. */
-  srcTxHash: Hex;
+  /** The deposit transaction, known before the status endpoint has seen it; null for a gasless order, which Swapdesk sends. */
+  srcTxHash: Hex | null;
+  /** Signed and handed to Swapdesk's submitter (API.md §9) rather than sent from the wallet; absent on older records. */
+  gasless?: boolean;
   fillDeadline: number | null;
   estimatedFillTimeSec: number | null;
   savedAtMs: number;
 };
+
+/** The record of a cross-chain quote once sent (`hash`: the wallet's deposit) or handed to Swapdesk (gasless: null). */
+export function trackedOrderOf(q: FirmQuote, hash: Hex | null, account: Address, tokenIn: TrackedToken, tokenOut: TrackedToken): TrackedOrder {
+  const token = (t: TrackedToken) => ({ chainId: t.chainId, address: t.address, symbol: t.symbol, decimals: t.decimals });
+  return {
+    quoteId: q.quote_id as Hex, account, srcChainId: q.src_chain_id, dstChainId: q.dst_chain_id, tokenIn: token(tokenIn), tokenOut: token(tokenOut),
+    amountIn: q.amount_in, amountOut: q.amount_out, minAmountOut: q.min_amount_out, srcTxHash: hash, fillDeadline: q.fill_deadline ?? null,
+    estimatedFillTimeSec: q.estimated_fill_time_sec ?? null, savedAtMs: Date.now(), ...(q.gasless ? { gasless: true } : {}),
+  };
+}
 
 const KEY = 'sd_crosschain_orders';
 const CHANGED = 'sd-crosschain-orders';

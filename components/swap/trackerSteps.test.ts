@@ -16,6 +16,20 @@ describe('trackerView', () => {
     expect(v.final).toBe(false);
   });
 
+  it('follows a gasless order from submitted (no transaction of the wallet) to its deposit, or ends it when Swapdesk could not send it', () => {
+    const gasless = { ...order, srcTxHash: null };
+    const waiting = trackerView(gasless, undefined);
+    expect(states(waiting)).toEqual(['deposit:active', 'fill:waiting', 'done:waiting']);
+    expect(waiting.steps[0]?.txHash).toBeNull();
+    const submitted = trackerView(gasless, status({ status: 'submitted', src_tx_hash: '0xopenfor' }));
+    expect(states(submitted)).toEqual(['deposit:active', 'fill:waiting', 'done:waiting']);
+    expect(submitted.steps[0]?.txHash).toBe('0xopenfor');
+    expect(states(trackerView(gasless, status({ status: 'deposited', src_tx_hash: '0xopenfor' })))).toEqual(['deposit:done', 'fill:active', 'done:waiting']);
+    const failed = trackerView(gasless, status({ status: 'failed', error: { reason: 'the permit was already used' } }));
+    expect(states(failed)).toEqual(['deposit:warning']);
+    expect(failed.final).toBe(true);
+  });
+
   it('walks deposited → filled (with the amount that arrived) → settled', () => {
     expect(states(trackerView(order, status({ status: 'deposited', src_tx_hash: '0xdep' })))).toEqual(['deposit:done', 'fill:active', 'done:waiting']);
     const filled = trackerView(order, status({ status: 'filled', src_tx_hash: '0xdep', dst_tx_hash: '0xfill', amount_out_actual: '1234' }));

@@ -20,13 +20,20 @@ export type TrackerView = {
   refunded: { token: string; amount: bigint } | null;
 };
 
-type Order = { srcChainId: number; dstChainId: number; srcTxHash: string };
+type Order = { srcChainId: number; dstChainId: number; srcTxHash: string | null };
 
-/** issued → deposited → filled → settled, or deposited → expired → refunded; a late delivery is a warning, not a wait. */
+const NOTHING_MORE = { amountReceived: null, filler: null, filledAt: null, refunded: null };
+
+/**
+ * (submitted →) issued → deposited → filled → settled, or deposited → expired → refunded; a late delivery is a warning,
+ * not a wait. A gasless order is `submitted` while Swapdesk sends its deposit, and `failed` (final) if it could not.
+ */
 export function trackerView(order: Order, status: QuoteStatus | undefined, delay?: OrderDelay): TrackerView {
   const s = status?.status ?? 'issued';
   const srcTx = status?.src_tx_hash ?? order.srcTxHash;
-  const deposit: TrackerStep = { key: 'deposit', state: s === 'issued' ? 'active' : 'done', chainId: order.srcChainId, txHash: srcTx };
+  const depositing = s === 'issued' || s === 'submitted';
+  const deposit: TrackerStep = { key: 'deposit', state: depositing ? 'active' : s === 'failed' ? 'warning' : 'done', chainId: order.srcChainId, txHash: srcTx };
+  if (s === 'failed') return { steps: [deposit], final: true, ...NOTHING_MORE };
   const amountReceived = status?.amount_out_actual ? BigInt(status.amount_out_actual) : null;
   if (s === 'expired' || s === 'refunded') {
     const escrow = status?.escrow;
