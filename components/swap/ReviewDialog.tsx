@@ -46,7 +46,7 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
   const nativeSymbol = (chain ? swapTokens(chain)[0]?.symbol : undefined) ?? 'native coin';
   const firm = 'offer' in step ? step.offer.firm : step.kind === 'failed' ? step.firm : undefined;
   // Named steps for a token taken through Permit2; the router's own approval keeps its single button.
-  const steps = firm?.permit2 ? reviewSteps({ step, symbolIn: tokenIn.symbol, gasless: firm.gasless !== undefined, needsApproval: x.needsApproval }) : null;
+  const steps = firm?.permit2 || firm?.gasless ? reviewSteps({ step, symbolIn: tokenIn.symbol, gasless: firm.gasless !== undefined, needsApproval: x.needsApproval }) : null;
   // Closed once the order is out (sent, or handed to Swapdesk), the form clears its amount: the same swap is not reviewed twice by accident.
   const close = () => onClose(step.kind === 'success' || step.kind === 'relaying');
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
@@ -89,7 +89,7 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
         {step.kind === 'review' && !step.offer.mustAccept ? (
           <ReviewAction firm={step.offer.firm} tokenIn={tokenIn} nativeSymbol={nativeSymbol} confirmed={confirmed} needsApproval={x.needsApproval} checking={x.checkingAllowance} onApprove={() => void x.approve()} onSwap={() => void x.swap()} />
         ) : null}
-        {(step.kind === 'pending' || step.kind === 'success') && isCrossChain(step.offer.firm) ? (
+        {(step.kind === 'pending' || step.kind === 'relaying' || step.kind === 'success') && isCrossChain(step.offer.firm) ? (
           <CrossChainSent quoteId={step.offer.firm.quote_id} token={token} onClose={() => onClose(true)} />
         ) : (
           <ReviewOutcome step={step} tokenIn={tokenIn} tokenOut={tokenOut} onRetry={() => void x.requote()} onClose={close} />

@@ -1,4 +1,5 @@
-// A signed gasless order (API.md §9): POST /v1/orders, then GET /v1/quote/status until it is filled or failed.
+// A signed gasless order (API.md §9): POST /v1/orders, then GET /v1/quote/status until it is filled (same-chain) or
+// its deposit is seen (cross-chain: the tracker follows it from there), or it failed.
 import type { Hex } from 'viem';
 import { swapdeskClientFor } from '@/lib/client/createSwapdeskClient';
 import { apiCall, bearer } from './apiFetch';
@@ -18,6 +19,8 @@ type Order = {
   baseUrl: string;
   /** The quote's deadline (Unix seconds). */
   deadlineSec: number;
+  /** A cross-chain order is done here once deposited; its delivery is the tracker's to follow. */
+  crossChain: boolean;
   onSubmitted: () => void;
   /** False once the review moved on (closed, re-quoted): polling stops. */
   isCurrent: () => boolean;
@@ -25,7 +28,9 @@ type Order = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function runGaslessOrder({ quoteId, signature, token, baseUrl, deadlineSec, onSubmitted, isCurrent }: Order): Promise<GaslessOutcome> {
+const DEPOSITED: ReadonlySet<QuoteStatus['status']> = new Set(['deposited', 'filled', 'settled', 'expired', 'refunded']);
+
+export async function runGaslessOrder({ quoteId, signature, token, baseUrl, deadlineSec, crossChain, onSubmitted, isCurrent }: Order): Promise<GaslessOutcome> {
   const client = swapdeskClientFor(baseUrl);
   try {
     await apiCall(client.POST('/v1/orders', { body: { quote_id: quoteId, signature }, headers: bearer(token) }));
@@ -41,7 +46,8 @@ export async function runGaslessOrder({ quoteId, signature, token, baseUrl, dead
     } catch {
       // A missed poll is retried: the order is Swapdesk's to send now.
     }
-    if (status?.status === 'filled' && status.src_tx_hash) {
+    if (crossChain && status && DEPOSITED.has(status.status) && status.src_tx_hash) return { ok: true, hash: status.src_tx_hash, amountOut: undefined };
+    if (!crossChain && status?.status === 'filled' && status.src_tx_hash) {
       return { ok: true, hash: status.src_tx_hash, amountOut: status.amount_out_actual ? BigInt(status.amount_out_actual) : undefined };
     }
     if (status?.status === 'failed') return { ok: false, message: gaslessFailure(status.error?.reason) };

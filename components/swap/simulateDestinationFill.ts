@@ -6,6 +6,8 @@ import { simulateContract } from 'wagmi/actions';
 import { destinationSettlerAbi } from '@/contracts/generated/destinationSettler';
 import type { PublicChain } from '@/lib/chains/publicChain';
 import { decodeOpenCalldata, fillOrderOf } from '@/lib/contracts/crossChainQuote';
+import { decodeOpenForCalldata } from '@/lib/contracts/gaslessOrder';
+import { gaslessKindOf } from '@/lib/gasless/gaslessCalldata';
 import { formatAmount } from './amountText';
 import type { SwapToken } from './swapTokens';
 
@@ -48,7 +50,8 @@ export async function simulateDestinationFill(config: Config, order: Order, chai
   const dst = chains.find((c) => c.id === order.dst_chain_id);
   const relayer = dst?.crossChain?.relayer;
   if (!dst || !relayer) return undefined;
-  const { quote } = decodeOpenCalldata(order.calldata);
+  // The same order either way: `open` sent by the wallet, or a gasless `openFor` Swapdesk sends.
+  const { quote } = gaslessKindOf(order.calldata) === 'openFor' ? decodeOpenForCalldata(order.calldata) : decodeOpenCalldata(order.calldata);
   const { orderId, originData } = fillOrderOf(quote, order.router_address);
   try {
     await simulateContract(config, { chainId: dst.id, account: relayer, address: quote.dstSettler, abi: destinationSettlerAbi, functionName: 'fill', args: [orderId, originData, '0x'] });

@@ -1,17 +1,23 @@
 'use client';
 // The review's gasless path: the wallet only signs the Permit2 permit (rebuilt from the calldata), the signed order goes
 // to Swapdesk's submitter (POST /v1/orders) and its status is followed: permitting → submitting → relaying → success or
-// failure. Closing the review while relaying stops this follow; Activity keeps following the order.
+// failure. A cross-chain order is tracked from the moment Swapdesk has it (the tracker follows it to its delivery, also
+// across reloads) and the review's part ends with its deposit. Closing the review while relaying stops this follow;
+// Activity (and, cross-chain, the tracker) keeps following the order.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type RefObject } from 'react';
 import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import type { PublicChain } from '@/lib/chains/publicChain';
+import { isCrossChain } from './crossChain';
 import type { FirmQuoteResult } from './requestFirmQuote';
 import { isUserRejection, routerErrorMessage } from './routerErrors';
 import { runGaslessOrder } from './runGaslessOrder';
 import { signPermit2 } from './signPermit2';
+import { simulateDestinationFill } from './simulateDestinationFill';
+import type { SwapToken } from './swapTokens';
+import { trackedOrderOf, trackOrder } from './trackedOrder';
 import type { SwapStep } from './useSwapExecution';
 
 type Review = {
@@ -23,17 +29,26 @@ type Review = {
   requote: () => Promise<void>;
 };
 
-export function useGaslessSwap({ setStep, generation, token, chains, requote }: Review): (current: FirmQuoteResult, from: Address) => Promise<void> {
+type SendGasless = (current: FirmQuoteResult, from: Address, tokenIn: SwapToken, tokenOut: SwapToken) => Promise<void>;
+
+export function useGaslessSwap({ setStep, generation, token, chains, requote }: Review): SendGasless {
   const config = useConfig();
   const client = useQueryClient();
   const apiBase = useApiBase();
-  return useCallback(async (current: FirmQuoteResult, from: Address) => {
+  return useCallback(async (current, from, tokenIn, tokenOut) => {
     const q = current.firm;
     const bearer = token.current;
     const mine = generation.current;
+    const crossChain = isCrossChain(q);
     if (!bearer) return;
     setStep({ kind: 'permitting', offer: current });
     try {
+      // As for an order the wallet sends: a deposit the destination could not deliver is never signed for.
+      const shortfall = crossChain ? await simulateDestinationFill(config, q, chains.current, tokenOut) : undefined;
+      if (shortfall) {
+        setStep({ kind: 'failed', message: shortfall });
+        return;
+      }
       const signature = await signPermit2(config, q, from, chains.current);
       if (Date.now() >= current.expiresAtMs) {
         void requote();
@@ -41,8 +56,11 @@ export function useGaslessSwap({ setStep, generation, token, chains, requote }: 
       }
       setStep({ kind: 'submitting', offer: current });
       const outcome = await runGaslessOrder({
-        quoteId: q.quote_id, signature, token: bearer, baseUrl: apiBase, deadlineSec: q.deadline,
-        onSubmitted: () => setStep({ kind: 'relaying', offer: current }),
+        quoteId: q.quote_id, signature, token: bearer, baseUrl: apiBase, deadlineSec: q.deadline, crossChain,
+        onSubmitted: () => {
+          if (crossChain) trackOrder(trackedOrderOf(q, null, from, tokenIn, tokenOut));
+          setStep({ kind: 'relaying', offer: current });
+        },
         isCurrent: () => mine === generation.current,
       });
       if (mine !== generation.current) return;

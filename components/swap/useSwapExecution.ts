@@ -5,13 +5,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { erc20Abi, maxUint256, type Address, type Hex } from 'viem';
-import { useConfig, type Config } from 'wagmi';
-import { call, estimateGas, getBlock, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { useConfig } from 'wagmi';
+import { call, estimateGas, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { useNow } from '@/components/ui/useNow';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import { useChains } from '@/components/wallet/ChainsContext';
-import type { PublicChain } from '@/lib/chains/publicChain';
-import { checkFirmQuote } from '@/lib/client/checkFirmQuote';
 import { appendPermit2Signature } from '@/lib/contracts/permit2';
 import { ApiCallError } from './apiFetch';
 import { quoteErrorMessage } from './quoteErrorMessage';
@@ -20,20 +18,17 @@ import type { FirmQuote, FirmQuoteRequest } from './quoteTypes';
 import { requestFirmQuote, type FirmQuoteResult } from './requestFirmQuote';
 import { gaslessQuoteError } from './gaslessOrderError';
 import { isCrossChain } from './crossChain';
-import { crossChainExpectation } from './crossChainExpectation';
 import { simulateDestinationFill } from './simulateDestinationFill';
 import { isUserRejection, routerErrorMessage } from './routerErrors';
-import { trackOrder, type TrackedOrder } from './trackedOrder';
+import { trackedOrderOf, trackOrder } from './trackedOrder';
+import { chainTime, firmQuoteMismatch } from './firmQuoteMismatch';
 import type { SwapToken } from './swapTokens';
-import { minimumReceived } from './swapFormState';
 import { signPermit2 } from './signPermit2';
 import { useAllowance } from './useAllowance';
 import { useGaslessSwap } from './useGaslessSwap';
 
 /** Gas limit sent with a swap, as a percentage of the estimate. */
 const SWAP_GAS_HEADROOM_PCT = 150n;
-/** A Permit2 deadline may lie this far past now + the quote life asked (the device clock may be behind the server's). */
-const PERMIT_DEADLINE_SLACK_S = 300;
 
 export type SwapStep =
   | { kind: 'quoting' }
@@ -64,40 +59,6 @@ type Input = { request: FirmQuoteRequest | null; token: string | undefined; toke
 
 const RECEIPT_POLL_MS = 250;
 
-/** Why the firm quote's transaction is not the trader's order, or undefined when it is (checked before any approval or send). */
-function mismatch(q: FirmQuote, request: FirmQuoteRequest, chains: PublicChain[], dstNowSec: number | undefined): string | undefined {
-  const shown = BigInt(q.min_amount_out);
-  const fromSlippage = minimumReceived(BigInt(q.amount_out), request.slippage);
-  const chain = chains.find((c) => c.id === request.src_chain_id);
-  const router = chain?.swapRouter ?? null;
-  const crossChain = isCrossChain(request) ? crossChainExpectation(chains, request, { nowSec: Math.floor(Date.now() / 1_000), dstNowSec }) : undefined;
-  const problems = checkFirmQuote(q, {
-    chainId: request.src_chain_id, dstChainId: request.dst_chain_id, sender: request.from_address, recipient: request.to_address,
-    tokenIn: request.token_in, tokenOut: request.token_out, amountIn: BigInt(request.amount_in),
-    minAmountOut: shown > fromSlippage ? shown : fromSlippage, router, crossChain,
-    approval: request.approval ?? 'allowance', permit2: chain?.permit2 ?? null,
-    latestDeadlineSec: Math.floor(Date.now() / 1_000) + request.expiry_time_sec + PERMIT_DEADLINE_SLACK_S,
-  });
-  return problems.length === 0 ? undefined : `This quote does not match your order, so nothing was sent: ${problems.join('; ')}.`;
-}
-
-function trackedOrderOf(q: FirmQuote, hash: Hex, account: Address, tokenIn: SwapToken, tokenOut: SwapToken): TrackedOrder {
-  const token = (t: SwapToken) => ({ chainId: t.chainId, address: t.address, symbol: t.symbol, decimals: t.decimals });
-  return {
-    quoteId: q.quote_id as Hex, account, srcChainId: q.src_chain_id, dstChainId: q.dst_chain_id, tokenIn: token(tokenIn), tokenOut: token(tokenOut),
-    amountIn: q.amount_in, amountOut: q.amount_out, minAmountOut: q.min_amount_out, srcTxHash: hash, fillDeadline: q.fill_deadline ?? null,
-    estimatedFillTimeSec: q.estimated_fill_time_sec ?? null, savedAtMs: Date.now(),
-  };
-}
-
-async function destinationTime(config: Config, chainId: number): Promise<number | undefined> {
-  try {
-    return Number((await getBlock(config, { chainId })).timestamp);
-  } catch {
-    return undefined;
-  }
-}
-
 export function useSwapExecution({ request, token, tokenIn, tokenOut, account }: Input): SwapExecution {
   const config = useConfig();
   const client = useQueryClient();
@@ -123,9 +84,9 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     try {
       const result = await requestFirmQuote(request, bearer, apiBase);
       // The fill deadline is on the destination's clock: read it to bound the deadline the order carries.
-      const dstNowSec = isCrossChain(request) ? await destinationTime(config, request.dst_chain_id) : undefined;
+      const dstNowSec = isCrossChain(request) ? await chainTime(config, request.dst_chain_id) : undefined;
       if (mine !== generation.current) return;
-      const wrong = mismatch(result.firm, request, chainsRef.current, dstNowSec);
+      const wrong = firmQuoteMismatch(result.firm, request, chainsRef.current, dstNowSec);
       setStep(wrong ? { kind: 'failed', message: wrong } : { kind: 'review', offer: result });
     } catch (error: unknown) {
       if (mine !== generation.current) return;
@@ -156,7 +117,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     const target = step.offer.firm.allowance_target;
     // Permit2 is approved once per token for any amount (each swap is then bound by its own signature); the router
     // only ever for the exact amount of this quote.
-    const amount = q.permit2 ? maxUint256 : BigInt(q.amount_in);
+    const amount = q.permit2 || q.gasless ? maxUint256 : BigInt(q.amount_in);
     setStep({ kind: 'approving', offer: current });
     try {
       const hash = await writeContract(config, { chainId: q.src_chain_id, address: q.token_in, abi: erc20Abi, functionName: 'approve', args: [target, amount] });
@@ -167,7 +128,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       setStep({ kind: 'review', offer: current });
     } catch (error: unknown) {
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
-      else setStep({ kind: 'failed', at: 'enable', firm: q, message: `${q.permit2 ? `Enabling ${tokenIn.symbol} for Permit2` : 'The approval'} failed: ${routerErrorMessage(error)}` });
+      else setStep({ kind: 'failed', at: 'enable', firm: q, message: `${q.permit2 || q.gasless ? `Enabling ${tokenIn.symbol} for Permit2` : 'The approval'} failed: ${routerErrorMessage(error)}` });
     }
   }, [step, config, allowance, tokenIn.symbol]);
 
@@ -177,7 +138,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     if (step.kind !== 'review' || step.offer.mustAccept || !account) return;
     const current = step.offer;
     const q = current.firm;
-    if (q.gasless) return swapGasless(current, account);
+    if (q.gasless) return swapGasless(current, account, tokenIn, tokenOut);
     const viaPermit2 = q.permit2 !== undefined;
     const tx = { chainId: q.src_chain_id, account, to: q.router_address, data: q.calldata, value: BigInt(q.value) };
     setStep({ kind: viaPermit2 ? 'permitting' : 'signing', offer: current });

@@ -66,8 +66,10 @@ export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
   }, [unauthenticated, reload]);
 
   const approval = request ? approvalFor(request, chains) : 'allowance';
-  const gasless = gaslessFor({
-    approval,
+  // Same-chain or cross-chain: the gasless order is signed through Permit2 and sent by Swapdesk (API.md §9).
+  const gasless = request !== null && gaslessFor({
+    order: request,
+    chains,
     nativeBalance,
     gasCostWei: gasPrice.data !== undefined && live.quote ? gasPrice.data * typicalSwapGas(live.quote.route) : undefined,
   });
