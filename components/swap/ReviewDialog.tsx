@@ -157,7 +157,8 @@ function NetworkCostRow({ firm, account, canEstimate }: { firm: FirmQuote; accou
 
 function FirmSummary({ step, tokenIn, tokenOut, secondsLeft, children }: { step: Extract<SwapStep, { offer: unknown }>; tokenIn: SwapToken; tokenOut: SwapToken; secondsLeft: number | undefined; children: React.ReactNode }) {
   const q = step.offer.firm;
-  const sentOrDone = step.kind === 'pending' || step.kind === 'success';
+  // Once sent, or handed to Swapdesk to send, the quote's life is no longer the trader's to watch.
+  const sentOrDone = step.kind === 'pending' || step.kind === 'submitting' || step.kind === 'relaying' || step.kind === 'success';
   return (
     <dl>
       <Row label="You pay" value={`${formatAmount(BigInt(q.amount_in), tokenIn.decimals)} ${tokenIn.symbol}`} />
