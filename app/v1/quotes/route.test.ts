@@ -1,9 +1,14 @@
-// GET /v1/quotes: only the token's own quotes, newest first, page by page; a cursor we did not issue is 400.
+// GET /v1/quotes: only the token's own quotes, newest first, page by page; a cursor we did not issue is 400; a gasless
+// cross-chain order reads as its status endpoint says.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuotesPage } from '@/lib/api/schemas/quoteHistory';
 import { signAccessToken } from '@/lib/auth/signAccessToken';
 import type { Scope } from '@/lib/auth/scopes';
 import { readyDb } from '@/lib/db/getDb';
+import { gaslessOrderStore } from '@/lib/gasless/gaslessOrderStore';
+import type { GaslessTables } from '@/lib/gasless/gaslessTables';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
 import { quoteStore, type NewQuote } from '@/lib/quote/quoteStore';
 import { useTempDataDir } from '@/test/tempDataDir';
@@ -100,5 +105,48 @@ describe('GET /v1/quotes', () => {
     expect((await list(tokens.wallet, '?page=2')).body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'page' });
     expect((await list(undefined)).status).toBe(401);
     expect((await list(tokens.indicative)).status).toBe(403);
+  });
+});
+
+describe('GET /v1/quotes with a gasless cross-chain order', () => {
+  let tmp: ReturnType<typeof useTempDataDir>;
+  let token: string;
+  const GASLESS_WALLET = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+  const quoteId = id(0x61);
+
+  beforeAll(async () => {
+    tmp = useTempDataDir();
+    // A registry without the order's chains: no chain is read, so the answer is the stores' alone.
+    const chain = { id: 1, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9', nativeSymbol: 'ETH', factory: WALLET, router02: WALLET, weth: WALLET, tokens: [] };
+    writeFileSync(path.join(tmp.dir, 'chains.json'), JSON.stringify({ chains: [chain] }));
+    const db = await readyDb();
+    const nowSec = Math.floor(Date.now() / 1000);
+    await quoteStore(db.withTables<QuoteTables>()).insert({
+      ...quote(0x61, GASLESS_WALLET, nowSec), dst_chain_id: 31338, token_in: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', token_out: '0x0000000000000000000000000000000000000000',
+      deadline: nowSec + 120, order_id: id(0x71), fill_deadline: nowSec + 420,
+    });
+    await gaslessOrderStore(db.withTables<GaslessTables>()).insert({
+      quote_id: quoteId, chain_id: 31337, router_address: '0xD8a5a9b31c3C0232E196d518E89Fd8bF83AcAd43', from_address: GASLESS_WALLET,
+      calldata: '0xabcdef', deadline: nowSec + 120, gas_fee_amount: '12345',
+    }, Date.now());
+    token = (await signAccessToken({ sub: GASLESS_WALLET, scopes: ['quote:indicative', 'quote:firm'], ttlSec: 600 })).access_token;
+  });
+  afterAll(() => tmp.cleanup());
+
+  const listed = async () => {
+    const res = await GET(new Request('http://test/v1/quotes', { headers: { authorization: `Bearer ${token}` } }));
+    const body = (await res.json()) as { data: QuotesPage | null; msg: string };
+    if (!body.data) throw new Error(`GET /v1/quotes answered ${res.status}: ${body.msg}`);
+    return body.data.quotes.find((q) => q.quote_id === quoteId);
+  };
+
+  it('lists the order as submitted from its post until its deposit is seen, with the transaction Swapdesk sent once sent', async () => {
+    expect(await listed()).toMatchObject({ status: 'issued', src_tx_hash: null });
+    const orders = gaslessOrderStore((await readyDb()).withTables<GaslessTables>());
+    await orders.submit(quoteId, `0x${'11'.repeat(65)}`, Date.now());
+    expect(await listed()).toMatchObject({ status: 'submitted', src_chain_id: 31337, dst_chain_id: 31338 });
+    const sent = `0x${'ee'.repeat(32)}`;
+    await orders.markSent(quoteId, { txHash: sent, rawTx: '0x02', nonce: 0 }, Date.now());
+    expect(await listed()).toMatchObject({ status: 'submitted', src_tx_hash: sent });
   });
 });
