@@ -157,6 +157,7 @@ function NetworkCostRow({ firm, account, canEstimate }: { firm: FirmQuote; accou
 
 function FirmSummary({ step, tokenIn, tokenOut, secondsLeft, children }: { step: Extract<SwapStep, { offer: unknown }>; tokenIn: SwapToken; tokenOut: SwapToken; secondsLeft: number | undefined; children: React.ReactNode }) {
   const q = step.offer.firm;
+  const gasFee = BigInt(q.gasless?.gas_fee_amount ?? 0);
   // Once sent, or handed to Swapdesk to send, the quote's life is no longer the trader's to watch.
   const sentOrDone = step.kind === 'pending' || step.kind === 'submitting' || step.kind === 'relaying' || step.kind === 'success';
   return (
@@ -166,12 +167,13 @@ function FirmSummary({ step, tokenIn, tokenOut, secondsLeft, children }: { step:
       <Row label="Minimum received" value={`${formatAmount(BigInt(q.min_amount_out), tokenOut.decimals)} ${tokenOut.symbol}`} testId="firm-min-out" />
       {isCrossChain(q) ? (
         <>
-          <Row label="Fees (service and relayer)" value={`${formatAmount(BigInt(q.fee_amount), tokenIn.decimals)} ${tokenIn.symbol}`} />
+          {/* As same-chain: a gasless quote's fee_amount also holds the gas fee, which has its own row. */}
+          <Row label="Fees (service and relayer)" value={`${formatAmount(BigInt(q.fee_amount) - gasFee, tokenIn.decimals)} ${tokenIn.symbol}`} testId="firm-crosschain-fees" />
           <CrossChainReviewRows firm={q} tokenIn={tokenIn} tokenOut={tokenOut} />
         </>
       ) : (
         // A gasless quote's fee_amount also holds the gas fee, which has its own row.
-        <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount) - BigInt(q.gasless?.gas_fee_amount ?? 0), tokenIn.decimals)} ${tokenIn.symbol}`} testId="firm-service-fee" />
+        <Row label="Service fee" value={`${bpsText(q.fee_rate)} · ${formatAmount(BigInt(q.fee_amount) - gasFee, tokenIn.decimals)} ${tokenIn.symbol}`} testId="firm-service-fee" />
       )}
       {!isCrossChain(q) ? <Row label="Price impact" value={bpsText(q.price_impact_bps)} testId="firm-price-impact" valueClass={IMPACT_TEXT_CLASS[impactLevel(q.price_impact_bps)]} /> : null}
       {children}
