@@ -34,7 +34,8 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
         <span className="whitespace-nowrap">{fee && feeToken ? `${formatAmount(BigInt(fee.amount), feeToken.decimals)} ${feeToken.symbol}` : '—'}</span>
       </Row>
       <Row label="Route" testId="cross-chain-route">
-        {/* "Devnet A: 91 % ETH → WBTC → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC", breaking only between legs at 375 px. */}
+        {/* "Devnet A: 91 % ETH → WBTC → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC", breaking between legs at 375 px; a leg
+            wider than the row on its own (several hops and a fee tier) breaks inside rather than past the screen's edge. */}
         {parts.map((part, p) => (
           <span key={part.chain}>
             {p > 0 ? ' ⟶ ' : ''}
@@ -42,7 +43,7 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
             {part.legs.map((leg, l) => (
               <span key={l}>
                 {l > 0 ? ' · ' : ''}
-                <span className="whitespace-nowrap">{l === 0 ? `${part.chain}: ${leg}` : leg}</span>
+                <span className="inline-block max-w-full">{l === 0 ? `${part.chain}: ${leg}` : leg}</span>
               </span>
             ))}
           </span>
