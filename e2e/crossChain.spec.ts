@@ -1,33 +1,11 @@
 // A cross-chain swap in the browser through the injected test wallet: ETH on Devnet A → USDC on Devnet B, the
 // tracker following the order to Filled with the amount that arrived, and a reload mid-flight resuming it.
-import { expect, test, type Page } from '@playwright/test';
-import { createPublicClient, http } from 'viem';
-import type { ChainConfig } from '@/lib/chains/chainConfig';
-import { actionButton, amountField, balanceOf, connect, expectQuote, nextFirmQuote, openSwap, registry, signIn, tokenBySymbol } from './fixtures/swapPage';
+import { expect, test } from '@playwright/test';
+import { chainNamed, pickTokenOn, rpc } from './fixtures/crossChainPage';
+import { actionButton, amountField, balanceOf, connect, expectQuote, nextFirmQuote, openSwap, signIn, tokenBySymbol } from './fixtures/swapPage';
 import { formatAmount } from '@/components/swap/amountText';
 
 const ACCOUNT = 8;
-
-function chainNamed(name: string): ChainConfig {
-  const chain = registry().find((c) => c.name === name);
-  if (!chain) throw new Error(`no chain named ${name}`);
-  return chain;
-}
-
-async function rpc(chain: ChainConfig, method: string, params: unknown[] = []): Promise<unknown> {
-  const client = createPublicClient({ transport: http(chain.rpcUrl) });
-  return client.request({ method: method as never, params: params as never });
-}
-
-/** Picks `symbol` on the network named `network` in the token list of `side`. */
-async function pickTokenOn(page: Page, side: 'pay' | 'receive', network: string, symbol: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^${side === 'pay' ? 'You pay' : 'You receive'} token:`) }).click();
-  const dialog = page.getByRole('dialog', { name: `Select the token ${side === 'pay' ? 'you pay' : 'you receive'}` });
-  await dialog.getByRole('combobox', { name: 'Network' }).selectOption({ label: network });
-  await dialog.getByRole('searchbox').fill(symbol);
-  await dialog.getByRole('button', { name: new RegExp(`^${symbol}\\b`) }).first().click();
-  await expect(dialog).toBeHidden();
-}
 
 /** "1,234.56" as the app formats 6-decimal amounts of about this size. */
 test('ETH on Devnet A → USDC on Devnet B: the tracker reaches Filled with the amount that arrived, and a reload mid-flight resumes it', async ({ page }, info) => {

@@ -2,40 +2,15 @@
 // enabling USDC needs ETH once, and once Permit2 may move USDC the trader only signs; Swapdesk's submitter sends the
 // swap and the wallet, still holding no ETH, receives at least the quote's minimum.
 import { expect, test, type Page } from '@playwright/test';
-import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, numberToHex, parseEther, parseUnits, type Address, type Hash } from 'viem';
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Hash } from 'viem';
 import { formatAmount } from '@/components/swap/amountText';
-import { testERC20Abi } from '@/contracts/generated/testERC20';
-import { devAccount, devnetChain, POLLING_MS } from '@/lib/devnet/deployUniswap';
-import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { actionButton, amountField, balanceOf, connect, expectQuote, firstChain, nextFirmQuote, openSwap, pickToken, signIn, tokenBySymbol } from './fixtures/swapPage';
+import { enablePermit2Elsewhere, traderWithoutGas } from './fixtures/walletWithoutGas';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
-
-const setBalance = (client: ReturnType<typeof createPublicClient>, address: Address, wei: bigint) =>
-  client.request({ method: 'anvil_setBalance' as never, params: [address, numberToHex(wei)] as never });
-
-/** A new key holding 10,000 USDC minted by a dev account, and no ETH at all. */
-async function traderWithoutEth(chain: ChainConfig, usdc: Address) {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const client = createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: POLLING_MS });
-  const minter = createWalletClient({ chain: devnetChain(chain.id, chain.rpcUrl), transport: http(chain.rpcUrl), account: devAccount(0), pollingInterval: POLLING_MS });
-  const hash = await minter.writeContract({ address: usdc, abi: testERC20Abi, functionName: 'mint', args: [account.address, parseUnits('10000', 6)] });
-  await client.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
-  return { account, client };
-}
-
-/** The one-time Permit2 approval, made the way a trader would after borrowing a little ETH for it; the wallet ends at 0 ETH. */
-async function enablePermit2Elsewhere(chain: ChainConfig, client: ReturnType<typeof createPublicClient>, account: PrivateKeyAccount, usdc: Address) {
-  await setBalance(client, account.address, parseEther('0.01'));
-  const wallet = createWalletClient({ chain: devnetChain(chain.id, chain.rpcUrl), transport: http(chain.rpcUrl), account, pollingInterval: POLLING_MS });
-  const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [chain.permit2 as Address, maxUint256] });
-  await client.waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
-  await setBalance(client, account.address, 0n);
-}
 
 /** Screenshots of the open review at both widths (the test itself runs at the desktop width). */
 async function shootBothWidths(page: Page, name: string, path: (file: string) => string) {
@@ -51,7 +26,7 @@ test('a wallet with no ETH swaps USDC → DAI gaslessly: enabling USDC is explai
   const chain = firstChain();
   const usdc = tokenBySymbol(chain, 'USDC').address;
   const dai = tokenBySymbol(chain, 'DAI').address;
-  const { account, client } = await traderWithoutEth(chain, usdc);
+  const { account, client } = await traderWithoutGas(chain, usdc);
   expect(await client.getBalance({ address: account.address })).toBe(0n);
   await page.setViewportSize({ width: 1440, height: 900 });
   const wallet = await openSwap(page, account);
