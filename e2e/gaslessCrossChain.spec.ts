@@ -8,7 +8,7 @@ import { formatAmount } from '@/components/swap/amountText';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { chainNamed, pickTokenOn, rpc } from './fixtures/crossChainPage';
 import { actionButton, amountField, balanceOf, connect, expectQuote, nextFirmQuote, openSwap, signIn, tokenBySymbol } from './fixtures/swapPage';
-import { enablePermit2Elsewhere, traderWithoutGas } from './fixtures/walletWithoutGas';
+import { enablePermit2Elsewhere, expectGaslessAgain, traderWithoutGas } from './fixtures/walletWithoutGas';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -67,6 +67,7 @@ test('a wallet with USDC and no ETH swaps USDC on Devnet A → ETH on Devnet B b
 
   // Enabled once (elsewhere, with borrowed ETH): now the trader only signs.
   await enablePermit2Elsewhere(A, client, account, usdcA);
+  await expectGaslessAgain(page, A.name);
   firm = nextFirmQuote(page);
   await actionButton(page).click();
   const quote = await firm;

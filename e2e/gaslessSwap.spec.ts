@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Hash } from 'viem';
 import { formatAmount } from '@/components/swap/amountText';
 import { actionButton, amountField, balanceOf, connect, expectQuote, firstChain, nextFirmQuote, openSwap, pickToken, signIn, tokenBySymbol } from './fixtures/swapPage';
-import { enablePermit2Elsewhere, traderWithoutGas } from './fixtures/walletWithoutGas';
+import { enablePermit2Elsewhere, expectGaslessAgain, traderWithoutGas } from './fixtures/walletWithoutGas';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -57,6 +57,7 @@ test('a wallet with no ETH swaps USDC → DAI gaslessly: enabling USDC is explai
 
   // Enabled once (elsewhere, with borrowed ETH): now the trader only signs.
   await enablePermit2Elsewhere(chain, client, account, usdc);
+  await expectGaslessAgain(page, chain.name);
   const daiBefore = await balanceOf(chain, dai, account.address);
   firm = nextFirmQuote(page);
   await actionButton(page).click();
