@@ -753,8 +753,44 @@ describe('gasless orders on a devnet', () => {
     expect(await c.publicClient.getBalance({ address: trader.address })).toBe(0n);
   }, 60_000);
 
-  it('a submitter SIGKILLed after recording a cancel, the node having lost it, rebroadcasts that cancel: nothing sent twice', async () => {
+  it('when the order\'s own transaction is mined instead of its cancel, the order is what the chain says (reverted: failed), never expired too', async () => {
+    const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
+    const cancelling = createSubmitter({
+      db, chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50,
+      replacement: { afterMs: 600_000, maxBumps: 3, maxFeePerGas: parseGwei('1000') },
+    });
     const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 300 });
+    expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const paidBefore = await balanceOf(usdc, trader.address);
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let sent: Awaited<ReturnType<typeof orderRow>>;
+    try {
+      await cancelling.round();
+      sent = await orderRow(q.quote_id);
+      await pricedOutPast(sent.raw_tx ?? '', q.deadline);
+      await cancelling.round();
+      expect(isCancel((await orderRow(q.quote_id)).raw_tx)).toBe(true);
+      // The cancel is lost and the order's own bytes reach a block instead (another node had them, say).
+      await rpc('anvil_dropAllTransactions');
+      await rpc('anvil_setNextBlockBaseFeePerGas', [toHex(baseFee ?? 0n)]);
+      await c.publicClient.sendRawTransaction({ serializedTransaction: sent.raw_tx as Hex });
+      await rpc('evm_mine');
+    } finally {
+      await automineAt(baseFee);
+    }
+    expect((await c.publicClient.getTransactionReceipt({ hash: sent.tx_hash as Hex })).status).toBe('reverted');
+    await cancelling.round();
+    const row = await orderRow(q.quote_id);
+    expect(row).toMatchObject({ status: 'failed', tx_hash: sent.tx_hash });
+    expect(row.error_reason).toMatch(/reverted on-chain/);
+    expect(await minedPerQuote(fromBlock)).toEqual({ [q.quote_id.toLowerCase()]: 1 });
+    expect(await balanceOf(usdc, trader.address)).toBe(paidBefore);
+  }, 60_000);
+
+  it('a submitter SIGKILLed after recording a cancel, the node having lost it, rebroadcasts that cancel: nothing sent twice', async () => {
+    const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 600 });
     const fromBlock = await c.publicClient.getBlockNumber();
     const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
     const paidBefore = await balanceOf(usdc, trader.address);
