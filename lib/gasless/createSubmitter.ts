@@ -231,7 +231,7 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
       hash = keccak256(serializedTransaction);
       if (!(await store.markApprovalSent(order.quote_id, { txHash: hash, rawTx: serializedTransaction }, Date.now(), fence))) return false;
       nonces.set(chain.id, nonce + 1);
-      log('info', 'sent the sender\'s permit to Permit2 before its gasless order', { quoteId: order.quote_id, hash });
+      log('info', 'recorded the sender\'s permit to Permit2, sent before its gasless order', { quoteId: order.quote_id, hash });
     }
     const receipt = await receiptOf(client, hash);
     if (receipt) {
