@@ -7,6 +7,7 @@ import { decodeOpenForCalldata } from '@/lib/contracts/gaslessOrder';
 import { decodeSwapPermit2Calldata } from '@/lib/contracts/permit2';
 import { decodeSwapCalldata, type RouterQuote } from '@/lib/contracts/swapRouterQuote';
 import { checkCrossChainOrder, type ExpectedCrossChain } from './checkCrossChainOrder';
+import { checkGaslessApproval, type ApprovalTypedDataToCheck } from './checkGaslessApproval';
 import { checkGaslessOrder, type DecodedOpenFor } from './checkGaslessOrder';
 import { checkPermit2, type Permit2TypedDataToCheck } from './checkPermit2';
 
@@ -20,7 +21,7 @@ export type FirmQuoteToCheck = {
   /** With approval "permit2": the typed data the trader is asked to sign (API.md §9). */
   permit2?: { eip712: Permit2TypedDataToCheck } | null;
   /** With `gasless: true`: the typed data the trader signs instead of sending (API.md §9). */
-  gasless?: { eip712: Permit2TypedDataToCheck } | null;
+  gasless?: { eip712: Permit2TypedDataToCheck; approval?: { eip712: ApprovalTypedDataToCheck } | null } | null;
 };
 
 /** What the trader asked for and was shown; `router` is the chain's SwapRouter from GET /v1/chains. */
@@ -47,7 +48,7 @@ export type ExpectedSwap = {
   latestDeadlineSec?: number;
 };
 
-type Decoded = Pick<RouterQuote, 'sender' | 'recipient' | 'tokenIn' | 'tokenOut' | 'amountIn' | 'feeAmount' | 'minAmountOut' | 'srcChainId' | 'dstChainId'>;
+type Decoded = Pick<RouterQuote, 'sender' | 'recipient' | 'tokenIn' | 'tokenOut' | 'amountIn' | 'feeAmount' | 'minAmountOut' | 'srcChainId' | 'dstChainId' | 'deadline'>;
 type DecodedCall = { fields: Decoded; order?: CrossChainQuote; permit2?: { quote: RouterQuote; takesAppendedSignature: boolean }; openFor?: DecodedOpenFor };
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
@@ -112,6 +113,12 @@ export function checkFirmQuote(firm: FirmQuoteToCheck, expected: ExpectedSwap): 
   const nativeIn = isAddressEqual(expected.tokenIn, zeroAddress);
   const value = BigInt(firm.value);
   if (value !== (nativeIn ? expected.amountIn : 0n)) problems.push(`the transaction sends ${value} of the native coin, not ${nativeIn ? expected.amountIn : 0n} (base units)`);
+  // The one-time EIP-2612 approval of Permit2 a gasless quote may offer (API.md §9): signed only if it is exactly that.
+  const approval = firm.gasless?.approval?.eip712;
+  if (approval) {
+    if (!expected.permit2) problems.push('the quote offers a token approval on a network that lists no Permit2');
+    else problems.push(...checkGaslessApproval(approval, { chainId: expected.chainId, tokenIn: expected.tokenIn, owner: expected.sender, permit2: expected.permit2, deadline: q.deadline, latestDeadlineSec: expected.latestDeadlineSec }));
+  }
   if (decoded.openFor || (expected.gasless && crossChainAsked)) return [...problems, ...checkOpenFor(firm, expected, decoded, expected.router, crossChainAsked)];
   if (expected.approval === 'permit2') return [...problems, ...checkPermit2Swap(firm, expected, decoded, expected.router)];
   if (decoded.permit2 || firm.permit2) problems.push('the transaction takes your token through a Permit2 signature you did not ask for');

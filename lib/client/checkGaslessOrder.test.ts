@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
+import { getAddress, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
 import { encodeOpenCalldata, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
 import { encodeOpenForCalldata, gaslessOrderEip712, gaslessOrderOf, type GaslessCrossChainOrder } from '@/lib/contracts/gaslessOrder';
 import type { Permit2Eip712 } from '@/lib/contracts/permit2';
@@ -116,5 +116,43 @@ describe('checkFirmQuote on gasless cross-chain orders (openFor)', () => {
     expect(check(firmOf(order, { calldata: encodeOpenCalldata(quote(), QUOTE_SIGNATURE) }))).toMatch(/not the gasless order you asked for/);
     expect(check(firmOf(order), { gasless: false })).toMatch(/gasless cross-chain order you did not ask for/);
     expect(check(firmOf(order), { permit2: null })).toMatch(/lists no Permit2/);
+  });
+});
+
+describe('checkFirmQuote on the one-time EIP-2612 approval a gasless quote offers', () => {
+  const approval = () => ({
+    domain: { name: 'USD Coin', version: '1', chainId: 31337, verifyingContract: USDC_A },
+    types: {
+      EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+      Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
+    },
+    primaryType: 'Permit',
+    message: { owner: SENDER, spender: PERMIT2, value: maxUint256.toString(), nonce: '0', deadline: String(NOW + TTL) } as Record<string, unknown>,
+  });
+  const withApproval = (change: (t: ReturnType<typeof approval>) => void = () => undefined) => {
+    const typed = approval();
+    change(typed);
+    const order = orderOf(quote());
+    return firmOf(order, { gasless: { eip712: gaslessOrderEip712(order, PERMIT2), approval: { eip712: typed } } });
+  };
+
+  it('passes the permit of Permit2 for any amount of the token paid, by this wallet, until the quote\'s deadline', () => {
+    expect(check(withApproval())).toBe('');
+  });
+
+  it('refuses each field that would give the token to someone else, elsewhere or for longer', () => {
+    const cases: [(t: ReturnType<typeof approval>) => void, RegExp][] = [
+      [(t) => { t.message.spender = a(0xbad); }, /lets 0x0000…0bad move the token, not the network's Permit2/i],
+      [(t) => { t.message.owner = a(0xbad); }, /of 0x0000…0bad's tokens, not of your wallet's/i],
+      [(t) => { t.domain.verifyingContract = a(0xbad); }, /for the token 0x0000…0bad, not the token you pay/i],
+      [(t) => { t.domain.chainId = 1; }, /approval is for another network/],
+      [(t) => { t.message.value = '1'; }, /not the one-time approval of Permit2 for any amount/],
+      [(t) => { t.message.deadline = String(NOW + 86_400); }, /approval's deadline is not the quote's/],
+      [(t) => { t.primaryType = 'Transfer'; }, /not an EIP-2612 Permit/],
+      [(t) => { t.types.Permit = t.types.Permit.slice(0, 4); }, /not an EIP-2612 Permit/],
+      [(t) => { t.message.nonce = 'x'; }, /no nonce/],
+    ];
+    for (const [change, message] of cases) expect(check(withApproval(change))).toMatch(message);
+    expect(check(withApproval(), { latestDeadlineSec: NOW + TTL - 1 })).toMatch(/approval can be used far longer/);
   });
 });
