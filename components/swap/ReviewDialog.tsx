@@ -46,7 +46,7 @@ export function ReviewDialog({ request, token, tokenIn, tokenOut, account, onClo
   const nativeSymbol = (chain ? swapTokens(chain)[0]?.symbol : undefined) ?? 'native coin';
   const firm = 'offer' in step ? step.offer.firm : step.kind === 'failed' ? step.firm : undefined;
   // Named steps for a token taken through Permit2; the router's own approval keeps its single button.
-  const steps = firm?.permit2 || firm?.gasless ? reviewSteps({ step, symbolIn: tokenIn.symbol, gasless: firm.gasless !== undefined, needsApproval: x.needsApproval }) : null;
+  const steps = firm?.permit2 || firm?.gasless ? reviewSteps({ step, symbolIn: tokenIn.symbol, gasless: firm.gasless !== undefined, needsApproval: x.needsApproval, enableBySignature: firm.gasless?.approval !== undefined }) : null;
   // Closed once the order is out (sent, or handed to Swapdesk), the form clears its amount: the same swap is not reviewed twice by accident.
   const close = () => onClose(step.kind === 'success' || step.kind === 'relaying');
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
@@ -110,6 +110,19 @@ function ReviewAction({ firm, tokenIn, nativeSymbol, confirmed, needsApproval, c
       <button type="button" disabled className={BUTTON}>
         Checking {tokenIn.symbol} allowance…
       </button>
+    );
+  }
+  if (needsApproval && firm.gasless?.approval) {
+    // The token's own permit of Permit2, signed: Swapdesk sends it with the swap, so no native coin is needed even once.
+    return (
+      <div className="flex flex-col gap-2">
+        <button type="button" disabled={!confirmed} onClick={onApprove} className={BUTTON}>
+          Enable {tokenIn.symbol} (one time)
+        </button>
+        <p className="text-xs text-[var(--muted)]" data-testid="gasless-enable-by-signature">
+          Step 1 of 2: sign once to let Permit2 move {tokenIn.symbol} for you. Swapdesk sends this approval with your swap, so you need no {nativeSymbol}.
+        </p>
+      </div>
     );
   }
   if (needsApproval && gasless) {

@@ -14,6 +14,7 @@ const shortHash = (h: string) => `${h.slice(0, 10)}…${h.slice(-8)}`;
 export function ReviewOutcome({ step, tokenIn, tokenOut, onRetry, onClose }: Props) {
   switch (step.kind) {
     case 'approving':
+      if (step.offer.firm.gasless?.approval) return <p className="text-center text-sm">Sign enabling {tokenIn.symbol} for Permit2 in your wallet (one time, no transaction).</p>;
       if (step.offer.firm.permit2) {
         return <p className="text-center text-sm">{step.hash ? `Enabling ${tokenIn.symbol} for Permit2… transaction ${shortHash(step.hash)}` : `Confirm enabling ${tokenIn.symbol} for Permit2 in your wallet (one time).`}</p>;
       }

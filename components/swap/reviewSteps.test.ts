@@ -12,8 +12,12 @@ describe('reviewSteps', () => {
     expect(states({ kind: 'review', offer }, false, true)).toEqual(['Enable USDC (one time): ready', 'Sign and swap: waiting']);
     expect(states({ kind: 'review', offer }, true, false)).toEqual(['Enable USDC (one time): done', 'Sign: ready']);
   });
-  it('a gasless wallet that has not enabled the token is blocked at the enable step', () => {
+  it('a gasless wallet that has not enabled the token is blocked at the enable step, unless the token\'s permit can be signed instead', () => {
     expect(states({ kind: 'review', offer }, true, true)).toEqual(['Enable USDC (one time): blocked', 'Sign: waiting']);
+    const bySignature = (step: SwapStep, needsApproval: boolean) => reviewSteps({ step, symbolIn: 'USDC', gasless: true, needsApproval, enableBySignature: true }).map((s) => `${s.label}: ${s.state}`);
+    expect(bySignature({ kind: 'review', offer }, true)).toEqual(['Enable USDC (one time): ready', 'Sign: waiting']);
+    expect(bySignature({ kind: 'approving', offer }, true)).toEqual(['Enable USDC (one time): pending', 'Sign: waiting']);
+    expect(bySignature({ kind: 'review', offer }, false)).toEqual(['Enable USDC (one time): done', 'Sign: ready']);
   });
   it('each step has its own pending state', () => {
     expect(states({ kind: 'approving', offer }, false, true)).toEqual(['Enable USDC (one time): pending', 'Sign and swap: waiting']);

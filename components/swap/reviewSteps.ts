@@ -10,16 +10,19 @@ type Situation = {
   symbolIn: string;
   gasless: boolean;
   needsApproval: boolean;
+  /** The quote offers the token's EIP-2612 permit of Permit2 (API.md §9): enabling is a signature, not a transaction. */
+  enableBySignature?: boolean;
 };
 
 const SWAP_PENDING: ReadonlySet<SwapStep['kind']> = new Set(['permitting', 'signing', 'pending', 'submitting', 'relaying']);
 
-function enableState({ step, gasless, needsApproval }: Situation): ReviewStepState {
+function enableState({ step, gasless, needsApproval, enableBySignature }: Situation): ReviewStepState {
   if (step.kind === 'approving') return 'pending';
   if (step.kind === 'failed') return step.at === 'enable' ? 'failed' : 'done';
   if (!needsApproval) return 'done';
-  // Enabling is a transaction: a wallet that went gasless for want of native coin cannot send it.
-  return gasless ? 'blocked' : 'ready';
+  // Enabling is a transaction, unless the token's permit is offered: a wallet that went gasless for want of native coin
+  // cannot send it.
+  return gasless && !enableBySignature ? 'blocked' : 'ready';
 }
 
 function swapState({ step, needsApproval }: Situation): ReviewStepState {

@@ -4,9 +4,9 @@
 // to Swapdesk's submitter instead of sent (useGaslessSwap): sign → submitting → relaying → success or failure.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { erc20Abi, maxUint256, type Address, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { useConfig } from 'wagmi';
-import { call, estimateGas, sendTransaction, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { call, estimateGas, sendTransaction, waitForTransactionReceipt } from 'wagmi/actions';
 import { useNow } from '@/components/ui/useNow';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import { useChains } from '@/components/wallet/ChainsContext';
@@ -25,6 +25,7 @@ import { chainTime, firmQuoteMismatch } from './firmQuoteMismatch';
 import type { SwapToken } from './swapTokens';
 import { signPermit2 } from './signPermit2';
 import { useAllowance } from './useAllowance';
+import { useApproveStep } from './useApproveStep';
 import { useGaslessSwap } from './useGaslessSwap';
 
 /** Gas limit sent with a swap, as a percentage of the estimate. */
@@ -110,35 +111,14 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     return () => clearTimeout(id);
   }, [step, requote]);
 
-  const approve = useCallback(async () => {
-    if (step.kind !== 'review' || !step.offer.firm.allowance_target) return;
-    const current = step.offer;
-    const q = current.firm;
-    const target = step.offer.firm.allowance_target;
-    // Permit2 is approved once per token for any amount (each swap is then bound by its own signature); the router
-    // only ever for the exact amount of this quote.
-    const amount = q.permit2 || q.gasless ? maxUint256 : BigInt(q.amount_in);
-    setStep({ kind: 'approving', offer: current });
-    try {
-      const hash = await writeContract(config, { chainId: q.src_chain_id, address: q.token_in, abi: erc20Abi, functionName: 'approve', args: [target, amount] });
-      setStep({ kind: 'approving', offer: current, hash });
-      const receipt = await waitForTransactionReceipt(config, { chainId: q.src_chain_id, hash, pollingInterval: RECEIPT_POLL_MS });
-      if (receipt.status !== 'success') throw new Error('approval reverted');
-      await allowance.refetch();
-      setStep({ kind: 'review', offer: current });
-    } catch (error: unknown) {
-      if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
-      else setStep({ kind: 'failed', at: 'enable', firm: q, message: `${q.permit2 || q.gasless ? `Enabling ${tokenIn.symbol} for Permit2` : 'The approval'} failed: ${routerErrorMessage(error)}` });
-    }
-  }, [step, config, allowance, tokenIn.symbol]);
-
+  const { approve, approvalSignature } = useApproveStep({ step, setStep, account, tokenIn, refetchAllowance: allowance.refetch });
   const swapGasless = useGaslessSwap({ setStep, generation, token: tokenRef, chains: chainsRef, requote });
 
   const swap = useCallback(async () => {
     if (step.kind !== 'review' || step.offer.mustAccept || !account) return;
     const current = step.offer;
     const q = current.firm;
-    if (q.gasless) return swapGasless(current, account, tokenIn, tokenOut);
+    if (q.gasless) return swapGasless(current, account, tokenIn, tokenOut, approvalSignature);
     const viaPermit2 = q.permit2 !== undefined;
     const tx = { chainId: q.src_chain_id, account, to: q.router_address, data: q.calldata, value: BigInt(q.value) };
     setStep({ kind: viaPermit2 ? 'permitting' : 'signing', offer: current });
@@ -181,7 +161,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
       else setStep({ kind: 'failed', at: 'swap', firm: q, message: routerErrorMessage(error, { viaPermit2 }) });
     }
-  }, [step, account, config, client, tokenIn, tokenOut, requote, swapGasless]);
+  }, [step, account, config, client, tokenIn, tokenOut, requote, swapGasless, approvalSignature]);
 
   const accept = useCallback(() => {
     if (step.kind === 'review') setStep({ kind: 'review', offer: { ...step.offer, mustAccept: false } });
@@ -189,7 +169,8 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
 
   const firm = offer?.firm;
   const secondsLeft = offer ? Math.max(0, Math.floor((offer.expiresAtMs - now) / 1_000)) : undefined;
-  const needsApproval = firm !== undefined && firm.allowance_target !== null && allowance.data !== undefined && allowance.data < BigInt(firm.amount_in);
+  // A signed EIP-2612 approval enables the token as the transaction would: Swapdesk sends it with the order.
+  const needsApproval = firm !== undefined && firm.allowance_target !== null && allowance.data !== undefined && allowance.data < BigInt(firm.amount_in) && !approvalSignature;
   const checkingAllowance = firm !== undefined && firm.allowance_target !== null && allowance.data === undefined && !allowance.isError;
   return { step, secondsLeft, needsApproval, checkingAllowance, accept, approve, swap, requote };
 }
