@@ -1,14 +1,15 @@
-// USDC on Devnet A → ETH on Devnet B from a fresh wallet with no ETH on either chain: the form offers the gasless
-// path, the review names its steps (enable USDC once, then sign), the wallet only signs the order's Permit2 permit,
-// Swapdesk opens the order with openFor, and the tracker follows it (also across a reload while Swapdesk's deposit
+// USDC on Devnet A → ETH on Devnet B from a fresh wallet with no ETH on either chain and USDC never enabled for
+// Permit2: the form offers the gasless path, the review names its steps (enable USDC once, then sign), the wallet only
+// signs (USDC's EIP-2612 permit of Permit2, then the order's Permit2 permit), Swapdesk sends the permit and opens the
+// order with openFor, and the tracker follows it (also across a reload while Swapdesk's deposit
 // waits to be mined) to its delivery and settlement, with Activity listing it.
 import { expect, test, type Page } from '@playwright/test';
-import { getAbiItem, toFunctionSelector } from 'viem';
+import { getAbiItem, maxUint256, toFunctionSelector } from 'viem';
 import { formatAmount } from '@/components/swap/amountText';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import { chainNamed, pickTokenOn, rpc } from './fixtures/crossChainPage';
-import { actionButton, amountField, balanceOf, connect, expectQuote, nextFirmQuote, openSwap, signIn, tokenBySymbol } from './fixtures/swapPage';
-import { enablePermit2Elsewhere, expectGaslessAgain, traderWithoutGas } from './fixtures/walletWithoutGas';
+import { actionButton, allowanceOf, amountField, balanceOf, connect, expectQuote, nextFirmQuote, openSwap, signIn, tokenBySymbol } from './fixtures/swapPage';
+import { traderWithoutGas } from './fixtures/walletWithoutGas';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -50,27 +51,22 @@ test('a wallet with USDC and no ETH swaps USDC on Devnet A → ETH on Devnet B b
   await expect(page.getByTestId('gasless-note')).toContainText('No ETH for gas in this wallet: this swap is gasless');
   await expect(actionButton(page)).toHaveText('Review swap');
 
-  // Not yet enabled: the review names both steps and says what enabling needs.
-  let firm = nextFirmQuote(page);
-  await actionButton(page).click();
-  const blocked = await firm;
-  expect(blocked).toMatchObject({ src_chain_id: A.id, dst_chain_id: B.id, allowance_target: A.permit2, value: '0' });
-  expect(blocked.calldata.slice(0, 10)).toBe(OPEN_FOR);
-  const dialog = page.getByRole('dialog', { name: 'Review swap' });
-  await expect(dialog.getByTestId('review-step-enable')).toContainText('Enable USDC (one time)');
-  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'blocked');
-  await expect(dialog.getByTestId('review-step-swap')).toHaveText(/^2\. Sign(?! and swap)/);
-  await expect(dialog.getByTestId('gasless-needs-enable')).toContainText('enabling USDC for Permit2 is a one-time transaction');
-  await shootBothWidths(page, 'gasless-crosschain-needs-enable', shot);
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(dialog).toBeHidden();
-
-  // Enabled once (elsewhere, with borrowed ETH): now the trader only signs.
-  await enablePermit2Elsewhere(A, client, account, usdcA);
-  await expectGaslessAgain(page, A.name);
-  firm = nextFirmQuote(page);
+  // Not yet enabled: USDC has EIP-2612 permit, so enabling it for Permit2 is a signature too, which Swapdesk sends on.
+  const firm = nextFirmQuote(page);
   await actionButton(page).click();
   const quote = await firm;
+  expect(quote).toMatchObject({ src_chain_id: A.id, dst_chain_id: B.id, allowance_target: A.permit2, value: '0' });
+  expect(quote.calldata.slice(0, 10)).toBe(OPEN_FOR);
+  expect(quote.gasless?.approval?.eip712.message).toMatchObject({ owner: account.address, spender: A.permit2 });
+  const dialog = page.getByRole('dialog', { name: 'Review swap' });
+  await expect(dialog.getByTestId('review-step-enable')).toContainText('Enable USDC (one time)');
+  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'ready');
+  await expect(dialog.getByTestId('review-step-swap')).toHaveText(/^2\. Sign(?! and swap)/);
+  await expect(dialog.getByTestId('gasless-enable-by-signature')).toContainText('Swapdesk sends this approval with your swap, so you need no ETH');
+  await shootBothWidths(page, 'gasless-crosschain-needs-enable', shot);
+  const from = wallet.calls.length;
+  await dialog.getByRole('button', { name: 'Enable USDC (one time)' }).click();
+  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'done');
   expect(quote.gasless?.gas_fee_token).toBe(usdcA);
   await expect(dialog.getByTestId('review-dst-chain')).toHaveText('Devnet B');
   await expect(dialog.getByTestId('gasless-gas-fee')).toHaveText(/^[0-9.,]+ USDC$/);
@@ -78,7 +74,6 @@ test('a wallet with USDC and no ETH swaps USDC on Devnet A → ETH on Devnet B b
   const gasFee = BigInt(quote.gasless?.gas_fee_amount ?? 0);
   expect(gasFee).toBeGreaterThan(0n);
   await expect(dialog.getByTestId('firm-crosschain-fees')).toHaveText(`${formatAmount(BigInt(quote.fee_amount) - gasFee, 6)} USDC`);
-  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'done');
   await expect(dialog.getByTestId('quote-countdown')).toBeVisible();
   const sign = dialog.getByRole('button', { name: 'Sign', exact: true });
   await expect(sign).toBeEnabled();
@@ -87,7 +82,6 @@ test('a wallet with USDC and no ETH swaps USDC on Devnet A → ETH on Devnet B b
   // Swapdesk's openFor held in Devnet A's mempool: the order is handed over but not yet deposited when the page reloads.
   const ethBefore = await balanceOf(B, '0x0000000000000000000000000000000000000000', account.address);
   expect(ethBefore).toBe(0n);
-  const from = wallet.calls.length;
   await rpc(A, 'evm_setAutomine', [false]);
   try {
     await sign.click();
@@ -98,7 +92,8 @@ test('a wallet with USDC and no ETH swaps USDC on Devnet A → ETH on Devnet B b
     // Handed over: the quote's expiry is no longer the trader's to watch.
     await expect(dialog.getByTestId('quote-countdown')).toHaveCount(0);
     await shootBothWidths(page, 'gasless-crosschain-handed-over', shot);
-    expect(wallet.calls.slice(from).filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(1);
+    // Two signatures (the approval, the order) and no transaction from the wallet.
+    expect(wallet.calls.slice(from).filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(2);
     expect(wallet.calls.slice(from).filter((m) => m === 'eth_sendTransaction')).toHaveLength(0);
 
     await page.reload();
@@ -124,7 +119,9 @@ test('a wallet with USDC and no ETH swaps USDC on Devnet A → ETH on Devnet B b
   expect(received).toBeGreaterThanOrEqual(BigInt(quote.min_amount_out));
   await expect(tracker.getByTestId('tracker-step-deposit')).toContainText('Deposited on Devnet A');
   await expect(tracker.getByTestId('tracker-step-fill')).toContainText(/Filled on Devnet B by Swapdesk's relayer at .*: received [0-9.,]+ ETH/);
-  // The deposit was Swapdesk's transaction: the wallet still holds no ETH on Devnet A.
+  // The approval and the deposit were Swapdesk's transactions: the wallet still holds no ETH on Devnet A, and Permit2
+  // may now move its USDC for the next swap.
   expect(await client.getBalance({ address: account.address })).toBe(0n);
+  expect(await allowanceOf(A, usdcA, account.address, A.permit2 as `0x${string}`)).toBe(maxUint256);
   await shootBothWidths(page, 'gasless-crosschain-tracker', shot, true);
 });

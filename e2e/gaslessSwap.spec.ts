@@ -1,5 +1,5 @@
-// USDC → DAI gasless from a fresh wallet with no ETH: the swap form offers the gasless path, the review says that
-// enabling USDC needs ETH once, and once Permit2 may move USDC the trader only signs; Swapdesk's submitter sends the
+// USDC → DAI gasless from a fresh wallet with no ETH: the swap form offers the gasless path, the review offers enabling
+// USDC by a signature (its EIP-2612 permit), and once Permit2 may move USDC the trader only signs; Swapdesk's submitter sends the
 // swap and the wallet, still holding no ETH, receives at least the quote's minimum.
 import { expect, test, type Page } from '@playwright/test';
 import type { Hash } from 'viem';
@@ -22,7 +22,7 @@ async function shootBothWidths(page: Page, name: string, path: (file: string) =>
   }
 }
 
-test('a wallet with no ETH swaps USDC → DAI gaslessly: enabling USDC is explained, then one signature and Swapdesk sends it', async ({ page }, info) => {
+test('a wallet with no ETH swaps USDC → DAI gaslessly: enabling USDC by signature is offered, then one signature and Swapdesk sends it', async ({ page }, info) => {
   const chain = firstChain();
   const usdc = tokenBySymbol(chain, 'USDC').address;
   const dai = tokenBySymbol(chain, 'DAI').address;
@@ -40,15 +40,15 @@ test('a wallet with no ETH swaps USDC → DAI gaslessly: enabling USDC is explai
   await expect(page.getByTestId('gasless-note')).toContainText('No ETH for gas in this wallet: this swap is gasless');
   const shot = (file: string) => info.outputPath(file);
 
-  // Not yet enabled: the review says what is needed instead of failing.
+  // Not yet enabled: USDC has EIP-2612 permit, so the review offers enabling it by a signature Swapdesk sends on.
   let firm = nextFirmQuote(page);
   await actionButton(page).click();
-  const blocked = await firm;
-  expect(blocked.gasless).toBeDefined();
+  const unenabled = await firm;
+  expect(unenabled.gasless?.approval?.eip712.message).toMatchObject({ owner: account.address, spender: chain.permit2 });
   const dialog = page.getByRole('dialog', { name: 'Review swap' });
-  await expect(dialog.getByTestId('gasless-needs-enable')).toContainText('enabling USDC for Permit2 is a one-time transaction');
-  await expect(dialog.getByRole('button', { name: 'Enable USDC (one time)' })).toBeDisabled();
-  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'blocked');
+  await expect(dialog.getByTestId('gasless-enable-by-signature')).toContainText('sign once to let Permit2 move USDC for you');
+  await expect(dialog.getByRole('button', { name: 'Enable USDC (one time)' })).toBeEnabled();
+  await expect(dialog.getByTestId('review-step-enable')).toHaveAttribute('data-state', 'ready');
   await expect(dialog.getByTestId('review-step-swap')).toContainText('Sign');
   await shootBothWidths(page, 'gasless-needs-enable', shot);
   await page.setViewportSize({ width: 1440, height: 900 });
