@@ -91,7 +91,7 @@ function stepWords(order: TrackedOrder, view: TrackerView, facts: Facts, chainNa
     switch (step.key) {
       case 'deposit':
         if (step.state === 'done') return `Deposited on ${src}`;
-        if (step.state === 'warning') return `Not sent: ${facts.failure ?? 'Swapdesk could not send your deposit'}. Nothing of yours moved`;
+        if (step.state === 'warning') return `Not deposited on ${src}: ${facts.failure ?? 'not before the quote\'s deadline'}. Nothing of yours moved`;
         return order.gasless ? `Swapdesk is depositing on ${src} for you…` : `Depositing on ${src}…`;
       case 'fill':
         if (step.state === 'done') {

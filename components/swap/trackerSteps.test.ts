@@ -28,6 +28,9 @@ describe('trackerView', () => {
     const failed = trackerView(gasless, status({ status: 'failed', error: { reason: 'the permit was already used' } }));
     expect(states(failed)).toEqual(['deposit:warning']);
     expect(failed.final).toBe(true);
+    const expired = trackerView(gasless, status({ status: 'expired' }));
+    expect(states(expired)).toEqual(['deposit:warning']);
+    expect(expired.final).toBe(true);
   });
 
   it('walks deposited → filled (with the amount that arrived) → settled', () => {

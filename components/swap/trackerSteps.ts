@@ -26,14 +26,17 @@ const NOTHING_MORE = { amountReceived: null, filler: null, filledAt: null, refun
 
 /**
  * (submitted →) issued → deposited → filled → settled, or deposited → expired → refunded; a late delivery is a warning,
- * not a wait. A gasless order is `submitted` while Swapdesk sends its deposit, and `failed` (final) if it could not.
+ * not a wait. A gasless order is `submitted` while Swapdesk sends its deposit, and `failed` (final) if it could not; an
+ * order `expired` with no deposit seen ends there too (nothing was escrowed, so nothing is refunded).
  */
 export function trackerView(order: Order, status: QuoteStatus | undefined, delay?: OrderDelay): TrackerView {
   const s = status?.status ?? 'issued';
   const srcTx = status?.src_tx_hash ?? order.srcTxHash;
   const depositing = s === 'issued' || s === 'submitted';
-  const deposit: TrackerStep = { key: 'deposit', state: depositing ? 'active' : s === 'failed' ? 'warning' : 'done', chainId: order.srcChainId, txHash: srcTx };
-  if (s === 'failed') return { steps: [deposit], final: true, ...NOTHING_MORE };
+  // Never deposited: Swapdesk could not send it, or the quote expired before any deposit was seen.
+  const neverDeposited = s === 'failed' || (s === 'expired' && !status?.src_tx_hash && !status?.escrow);
+  const deposit: TrackerStep = { key: 'deposit', state: depositing ? 'active' : neverDeposited ? 'warning' : 'done', chainId: order.srcChainId, txHash: srcTx };
+  if (neverDeposited) return { steps: [deposit], final: true, ...NOTHING_MORE };
   const amountReceived = status?.amount_out_actual ? BigInt(status.amount_out_actual) : null;
   if (s === 'expired' || s === 'refunded') {
     const escrow = status?.escrow;
