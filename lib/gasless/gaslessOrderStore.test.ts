@@ -32,6 +32,7 @@ describe.each(TEST_DB_KINDS)('gaslessOrderStore on %s', (kind) => {
       ...order(id('a1')), status: 'issued', signature: null, tx_hash: null, raw_tx: null, tx_nonce: null, replaced_tx_hashes: [],
       error_reason: null, submitted_at_ms: null, sent_at_ms: null, updated_at_ms: 1_795_000_000_000,
       approval: null, approval_signature: null, approval_tx_hash: null, approval_raw_tx: null,
+      approval_replaced_tx_hashes: [], approval_sent_at_ms: null, approval_settled_at_ms: null,
     });
     expect(await store.find(id('ff'))).toBeUndefined();
   });
@@ -65,6 +66,29 @@ describe.each(TEST_DB_KINDS)('gaslessOrderStore on %s', (kind) => {
     expect(await store.find(q)).toMatchObject({ status: 'submitted', approval_tx_hash: permit.txHash, approval_raw_tx: permit.rawTx });
     expect(await store.markSent(q, tx(11), 6)).toBe(true);
     expect(await store.markApprovalSent(q, { txHash: tx(12).txHash, rawTx: tx(12).rawTx }, 7)).toBe(false);
+  });
+
+  it('records permit replacements of the current permit only, whatever the order\'s state, until the permit is settled', async () => {
+    const q = id('a8');
+    await store.insert({ ...order(q), approval: '{"nonce":"0"}' }, 1);
+    await store.submit(q, '0x51', 2, '0x5252');
+    await store.markApprovalSent(q, { txHash: tx(20).txHash, rawTx: tx(20).rawTx }, 3);
+    expect(await store.find(q)).toMatchObject({ approval_sent_at_ms: 3, approval_replaced_tx_hashes: [], approval_settled_at_ms: null });
+    expect((await store.pendingApprovals(31337)).map((o) => o.quote_id)).toContain(q);
+    expect(await store.markApprovalReplaced(q, { replaces: tx(21).txHash, txHash: tx(22).txHash, rawTx: tx(22).rawTx }, 4)).toBe(false);
+    expect(await store.markApprovalReplaced(q, { replaces: tx(20).txHash, txHash: tx(21).txHash, rawTx: tx(21).rawTx }, 5)).toBe(true);
+    // Given up (failed unsent), its permit is still followed and may still be replaced (by the cancel).
+    expect(await store.markFailed(q, 'expired before it was sent', 6)).toBe(true);
+    expect(await store.markApprovalReplaced(q, { replaces: tx(21).txHash, txHash: tx(22).txHash, rawTx: tx(22).rawTx }, 7)).toBe(true);
+    expect(await store.find(q)).toMatchObject({
+      approval_tx_hash: tx(22).txHash, approval_raw_tx: tx(22).rawTx, approval_replaced_tx_hashes: [tx(20).txHash, tx(21).txHash], approval_sent_at_ms: 7,
+    });
+    // The first permit was the one mined: settled with it, then no longer followed nor replaced.
+    expect(await store.markApprovalSettled(q, 8, undefined, tx(20).txHash)).toBe(true);
+    expect(await store.markApprovalSettled(q, 9)).toBe(false);
+    expect(await store.find(q)).toMatchObject({ approval_tx_hash: tx(20).txHash, approval_settled_at_ms: 8 });
+    expect((await store.pendingApprovals(31337)).map((o) => o.quote_id)).not.toContain(q);
+    expect(await store.markApprovalReplaced(q, { replaces: tx(20).txHash, txHash: tx(23).txHash, rawTx: tx(23).rawTx }, 10)).toBe(false);
   });
 
   it('records replacements of the current transaction only, oldest first, and fills with the one that was mined', async () => {

@@ -692,6 +692,120 @@ describe('gasless orders on a devnet', () => {
     expect(await c.publicClient.getBalance({ address: fresh.address })).toBe(0n);
   }, 120_000);
 
+  /** A fresh account holding only USDC, its gasless order posted with the permit the quote offered. */
+  const freshPermitOrder = async (extra: Record<string, unknown> = {}) => {
+    const fresh = privateKeyToAccount(generatePrivateKey());
+    await mint(c, usdc, fresh.address, parseUnits('10000', 6));
+    const q = await gaslessQuote(parseUnits('2500', 6).toString(), { from_address: fresh.address, ...extra });
+    return { fresh, q, post: async () => expect((await order(q.quote_id, await sign(q, fresh), await signApproval(q, fresh))).status).toBe(200) };
+  };
+
+  it('a sender\'s permit priced out by a base fee jump is replaced at its nonce with higher fees; the order fills once, and a later order is not held up', async () => {
+    const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
+    const bumping = createSubmitter({
+      db, chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50,
+      replacement: { afterMs: 2_000, maxBumps: 3, maxFeePerGas: parseGwei('1000') },
+    });
+    const { fresh, q, post } = await freshPermitOrder();
+    await post();
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let first: Awaited<ReturnType<typeof orderRow>>;
+    let second: Awaited<ReturnType<typeof orderRow>>;
+    try {
+      await bumping.round();
+      first = await orderRow(q.quote_id);
+      expect(first).toMatchObject({ status: 'submitted', tx_hash: null, approval_replaced_tx_hashes: null });
+      await priceOut(first.approval_raw_tx ?? '');
+      expect(await c.publicClient.getTransactionReceipt({ hash: first.approval_tx_hash as Hex }).catch(() => undefined)).toBeUndefined();
+      // Not mined yet, but not for long enough: left as it is.
+      await bumping.round();
+      expect((await orderRow(q.quote_id)).approval_tx_hash).toBe(first.approval_tx_hash);
+      await new Promise((r) => setTimeout(r, 2_100));
+      await bumping.round();
+      second = await orderRow(q.quote_id);
+      expect(second).toMatchObject({ status: 'submitted', tx_hash: null });
+      expect(JSON.parse(second.approval_replaced_tx_hashes ?? '[]')).toEqual([first.approval_tx_hash]);
+      const [was, now] = [parseTransaction(first.approval_raw_tx as Hex), parseTransaction(second.approval_raw_tx as Hex)];
+      expect(now.nonce).toBe(was.nonce);
+      expect(now.to).toBe(was.to);
+      expect(now.data).toBe(was.data);
+      expect(now.maxFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxFeePerGas ?? 0n) * 110n) / 100n);
+      expect(now.maxPriorityFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxPriorityFeePerGas ?? 0n) * 110n) / 100n);
+      // Mined while the base fee is still high: the replacement, not the permit it replaced.
+      await rpc('evm_mine');
+      expect((await c.publicClient.getTransactionReceipt({ hash: second.approval_tx_hash as Hex })).status).toBe('success');
+    } finally {
+      await automineAt(baseFee);
+    }
+    await until('the order filled', async () => {
+      await bumping.round();
+      return (await orderRow(q.quote_id)).status === 'filled' ? true : undefined;
+    });
+    expect(await orderRow(q.quote_id)).toMatchObject({ approval_tx_hash: second.approval_tx_hash });
+    expect(await minedPerQuote(fromBlock)).toEqual({ permit: 1, [q.quote_id.toLowerCase()]: 1 });
+    expect(await c.publicClient.getBalance({ address: fresh.address })).toBe(0n);
+    // Another user's order, posted once the base fee is back, is sent in one round (mined at once) and filled in the next.
+    const later = await gaslessQuote();
+    expect((await order(later.quote_id, await sign(later))).status).toBe(200);
+    await bumping.round();
+    expect((await orderRow(later.quote_id)).status).toBe('sent');
+    await bumping.round();
+    expect((await orderRow(later.quote_id)).status).toBe('filled');
+  }, 60_000);
+
+  it('a submitter SIGKILLed after replacing a stuck permit, the node having lost both, rebroadcasts the replacement: one permit, one order', async () => {
+    const { q, post } = await freshPermitOrder();
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let replacement = '';
+    try {
+      const first = startProcess({ SUBMITTER_BUMP_AFTER_MS: '1000' });
+      try {
+        await post();
+        const recorded = await until('the permit recorded', async () => {
+          const row = await orderRow(q.quote_id);
+          return row.approval_raw_tx ? row : undefined;
+        });
+        await priceOut(recorded.approval_raw_tx ?? '');
+        await until('the permit\'s replacement recorded', async () => ((await orderRow(q.quote_id)).approval_replaced_tx_hashes ? true : undefined));
+      } finally {
+        first.kill('SIGKILL');
+        await once(first, 'exit');
+      }
+      // Killed between the replacement and its block; the node forgets every pending transaction: only the
+      // submitter's record still has it.
+      await rpc('anvil_dropAllTransactions');
+      const killed = await orderRow(q.quote_id);
+      expect(killed).toMatchObject({ status: 'submitted', tx_hash: null });
+      replacement = killed.approval_tx_hash ?? '';
+      expect(JSON.parse(killed.approval_replaced_tx_hashes ?? '[]')).not.toContain(replacement);
+      const restarted = startProcess({ SUBMITTER_BUMP_AFTER_MS: '600000' });
+      try {
+        await until('the recorded replacement rebroadcast', () => c.publicClient.getTransaction({ hash: replacement as Hex }).then(() => true, () => undefined));
+        await rpc('evm_mine');
+        // Recorded before it leaves: mined once the node has it.
+        const sent = await until('the order sent', async () => {
+          const row = await orderRow(q.quote_id);
+          return row.status === 'sent' ? row : undefined;
+        });
+        await until('the order handed to the node', () => c.publicClient.getTransaction({ hash: sent.tx_hash as Hex }).then(() => true, () => undefined));
+        await rpc('evm_mine');
+        await until('the order filled', async () => ((await orderRow(q.quote_id)).status === 'filled' ? true : undefined));
+      } finally {
+        restarted.kill('SIGTERM');
+        await once(restarted, 'exit');
+      }
+    } finally {
+      await automineAt(baseFee);
+    }
+    expect((await orderRow(q.quote_id)).approval_tx_hash).toBe(replacement);
+    expect((await c.publicClient.getTransactionReceipt({ hash: replacement as Hex })).status).toBe('success');
+    expect(await minedPerQuote(fromBlock)).toEqual({ permit: 1, [q.quote_id.toLowerCase()]: 1 });
+  }, 120_000);
+
   // The tests below move the chain's clock past their quotes' deadlines: they come last.
   /** The submitter's transaction at the order's nonce is a 0-value transfer to itself (a cancel). */
   const isCancel = (rawTx: string | null) => {
@@ -836,4 +950,50 @@ describe('gasless orders on a devnet', () => {
     expect(await c.publicClient.getTransactionCount({ address: submitterAccount().address })).toBe(nonceBefore + 1);
     expect(await balanceOf(usdc, trader.address)).toBe(paidBefore);
   }, 120_000);
+
+  it('a permit still unmined when its order\'s deadline passes is cancelled at its nonce: the order fails unsent and later orders go through', async () => {
+    const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
+    const cancelling = createSubmitter({
+      db, chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50,
+      replacement: { afterMs: 600_000, maxBumps: 3, maxFeePerGas: parseGwei('1000') },
+    });
+    // Longer than the chain's clock was moved on by the tests above (the last one by its 600 s quote).
+    const { fresh, q, post } = await freshPermitOrder({ expiry_time_sec: 1200 });
+    await post();
+    const fromBlock = await c.publicClient.getBlockNumber();
+    const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let cancel: Awaited<ReturnType<typeof orderRow>>;
+    try {
+      await cancelling.round();
+      const recorded = await orderRow(q.quote_id);
+      expect(recorded).toMatchObject({ status: 'submitted', tx_hash: null });
+      await pricedOutPast(recorded.approval_raw_tx ?? '', q.deadline);
+      await cancelling.round();
+      cancel = await orderRow(q.quote_id);
+      expect(cancel).toMatchObject({ status: 'failed', tx_hash: null });
+      expect(JSON.parse(cancel.approval_replaced_tx_hashes ?? '[]')).toEqual([recorded.approval_tx_hash]);
+      expect(isCancel(cancel.approval_raw_tx)).toBe(true);
+      const [was, now] = [parseTransaction(recorded.approval_raw_tx as Hex), parseTransaction(cancel.approval_raw_tx as Hex)];
+      expect(now.nonce).toBe(was.nonce);
+      expect(now.maxFeePerGas ?? 0n).toBeGreaterThanOrEqual(((was.maxFeePerGas ?? 0n) * 110n) / 100n);
+      await c.publicClient.getTransaction({ hash: cancel.approval_tx_hash as Hex });
+      await rpc('evm_mine');
+    } finally {
+      await automineAt(baseFee);
+    }
+    await cancelling.round();
+    expect(await minedPerQuote(fromBlock)).toEqual({ cancel: 1 });
+    expect(await c.publicClient.getTransactionCount({ address: submitterAccount().address })).toBe(nonceBefore + 1);
+    expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'allowance', args: [fresh.address, PERMIT2_ADDRESS] })).toBe(0n);
+    // The nonce is free: another user's order (its deadline past the chain's moved clock) is sent in one round (mined
+    // at once) and filled in the next.
+    const later = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 3600 });
+    expect((await order(later.quote_id, await sign(later))).status).toBe(200);
+    await cancelling.round();
+    expect((await orderRow(later.quote_id)).status).toBe('sent');
+    await cancelling.round();
+    expect((await orderRow(later.quote_id)).status).toBe('filled');
+  }, 60_000);
 });
