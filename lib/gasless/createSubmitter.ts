@@ -1,8 +1,9 @@
 // The gasless submitter as a start/stop job: every round, on each chain with a router and Permit2, it follows the
-// transactions it recorded (rebroadcasting any the node never got, replacing at the same nonce and a higher fee any
-// not mined in time, cancelling with a 0-value transfer to itself any still unmined once its quote's deadline has
-// passed, when mining it could only revert and cost gas), then sends posted orders (after the sender's EIP-2612 permit
-// to Permit2, sent from its own account and mined first, when the order carries one) — simulated first, so one that would revert is `failed` and never sent.
+// transactions it recorded — orders' and the senders' EIP-2612 permits alike — (rebroadcasting any the node never got,
+// replacing at the same nonce and a higher fee any not mined in time, cancelling with a 0-value transfer to itself any
+// still unmined once its quote's deadline has passed, when mining it could only revert and cost gas, or its order was
+// given up), then sends posted orders (after the sender's permit to Permit2, sent from its own account and mined first,
+// when the order carries one) — simulated first, so one that would revert is `failed` and never sent.
 // Each transaction is recorded (hash and signed bytes) before it is handed to the node: a restart rebroadcasts the same
 // transaction, and every replacement shares its nonce, so no order is ever executed twice.
 import type { Kysely } from 'kysely';
@@ -16,7 +17,7 @@ import type { QuoteTables } from '@/lib/quote/quotesTable';
 import { bumpedFees, type Fees } from './bumpedFees';
 import { parseApproval, permitCalldata } from './gaslessApproval';
 import { gaslessCalldata } from './gaslessCalldata';
-import { gaslessOrderStore, type Fence, type GaslessOrder } from './gaslessOrderStore';
+import { gaslessOrderStore, type Fence, type GaslessOrder, type ReplacementTx } from './gaslessOrderStore';
 import type { GaslessTables } from './gaslessTables';
 import { submitterRevert } from './submitterRevert';
 
@@ -51,6 +52,29 @@ export type SubmitterOptions = {
 };
 
 export type Submitter = { start(): void; stop(): Promise<void>; round(): Promise<void> };
+
+/**
+ * A transaction the submitter follows until its nonce is used: an order's, or the sender's permit sent before it. Both
+ * are rebroadcast, replaced and cancelled by the same code; only where a replacement is recorded and what a mined or
+ * dropped one means differ.
+ */
+type Followed = {
+  order: GaslessOrder;
+  what: 'order' | 'permit';
+  hash: string | null;
+  rawTx: string | null;
+  /** Same-nonce transactions `hash` replaced, oldest first. */
+  replaced: string[];
+  sentAtMs: number | null;
+  /** From then on it is cancelled rather than bumped. */
+  givenUp(headTimestamp: bigint): boolean;
+  /** Records a same-nonce replacement before it is handed to the node; false when another writer moved first. */
+  record(tx: ReplacementTx): Promise<boolean>;
+  /** One of its transactions (or the cancel) was mined. */
+  settle(receipt: TransactionReceipt): Promise<void>;
+  /** None of them mined and the node refused it for good: its nonce went to none of them. */
+  dropped(error: unknown): Promise<void>;
+};
 
 const message = (error: unknown) => (error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
 
@@ -112,12 +136,57 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
     }
   }
 
+  /** Whether Permit2's allowance from the order's sender covers the order (the permit mined, or not needed any more). */
+  async function allowanceEnough(client: PublicClient, order: GaslessOrder): Promise<boolean> {
+    const approval = parseApproval(order.approval ?? '');
+    const allowance = await client.readContract({ address: approval.token, abi: erc20Abi, functionName: 'allowance', args: [approval.owner, approval.spender] });
+    return allowance >= BigInt(approval.amount);
+  }
+
+  const orderTx = (order: GaslessOrder): Followed => ({
+    order, what: 'order', hash: order.tx_hash, rawTx: order.raw_tx, replaced: order.replaced_tx_hashes, sentAtMs: order.sent_at_ms,
+    // Once the head is at the deadline, any later block reverts the order (QuoteExpired).
+    givenUp: (headTimestamp) => headTimestamp >= BigInt(order.deadline),
+    record: (tx) => store.markReplaced(order.quote_id, tx, Date.now(), fence),
+    settle: (receipt) => settle(order, receipt),
+    dropped: (error) => fail(order, `the transaction was dropped before it was mined (${message(error).slice(0, 120)}); nothing of the sender's moved`),
+  });
+
+  const permitTx = (client: PublicClient, order: GaslessOrder): Followed => ({
+    order, what: 'permit', hash: order.approval_tx_hash, rawTx: order.approval_raw_tx, replaced: order.approval_replaced_tx_hashes, sentAtMs: order.approval_sent_at_ms,
+    // The permit's deadline is the quote's; an order given up (failed unsent) needs it no more, and its nonce must not
+    // hold up every later transaction of the submitter.
+    givenUp: (headTimestamp) => headTimestamp >= BigInt(order.deadline) || order.status === 'failed',
+    record: (tx) => store.markApprovalReplaced(order.quote_id, tx, Date.now(), fence),
+    settle: (receipt) => settlePermit(client, order, receipt),
+    dropped: async (error) => {
+      await store.markApprovalSettled(order.quote_id, Date.now(), fence);
+      if (order.status !== 'submitted' || (await allowanceEnough(client, order))) return;
+      await fail(order, `the sender's permit to Permit2 was dropped before it was mined (${message(error).slice(0, 120)}); nothing of the sender's moved`);
+    },
+  });
+
+  /** The permit's nonce is used: by the permit (or a replacement), which gave the allowance or reverted, or by its cancel. */
+  async function settlePermit(client: PublicClient, order: GaslessOrder, receipt: TransactionReceipt): Promise<void> {
+    const hash = receipt.transactionHash;
+    await store.markApprovalSettled(order.quote_id, Date.now(), fence, hash === order.approval_tx_hash ? undefined : hash);
+    if (isCancel(receipt.to)) {
+      // Nothing of the sender's was approved; its order, past its deadline, fails unsent (if it has not already).
+      log('info', 'gasless permit cancelled: its order was given up before it was mined', { quoteId: order.quote_id, hash });
+      return;
+    }
+    if (order.status !== 'submitted' || receipt.status === 'success' || (await allowanceEnough(client, order))) return;
+    await fail(order, `the sender's permit to Permit2 (${hash}) reverted on-chain; the order was not sent and nothing of the sender's moved`);
+  }
+
   /**
-   * A recorded transaction (or one it replaced, sharing its nonce): mined (filled / failed), known to the node (wait),
-   * or unknown (rebroadcast the same bytes); replaced at a higher fee once it has waited `afterMs` unmined.
+   * A recorded transaction (or one it replaced, sharing its nonce): mined (settled), known to the node (wait), or
+   * unknown (rebroadcast the same bytes); replaced at a higher fee once it has waited `afterMs` unmined, or cancelled
+   * once given up.
    */
-  async function follow(client: PublicClient, order: GaslessOrder, headTimestamp: bigint): Promise<void> {
-    const hashes = [order.tx_hash, ...order.replaced_tx_hashes].filter((h): h is Hex => h !== null);
+  async function follow(client: PublicClient, tx: Followed, headTimestamp: bigint): Promise<void> {
+    const { order } = tx;
+    const hashes = [tx.hash, ...tx.replaced].filter((h): h is Hex => h !== null);
     const findMined = async () => {
       for (const hash of hashes) {
         const receipt = await receiptOf(client, hash);
@@ -127,49 +196,49 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
     };
     const receipt = await findMined();
     if (receipt) {
-      await settle(order, receipt);
+      await tx.settle(receipt);
       return;
     }
     const known = await Promise.all(hashes.map((hash) => client.getTransaction({ hash }).then(() => true, () => false)));
-    if (!known.includes(true) && order.raw_tx) {
+    if (!known.includes(true) && tx.rawTx) {
       try {
-        await client.sendRawTransaction({ serializedTransaction: order.raw_tx as Hex });
-        log('info', 'rebroadcast a recorded gasless transaction the node did not have', { quoteId: order.quote_id, hash: order.tx_hash });
+        await client.sendRawTransaction({ serializedTransaction: tx.rawTx as Hex });
+        log('info', 'rebroadcast a recorded gasless transaction the node did not have', { quoteId: order.quote_id, what: tx.what, hash: tx.hash });
       } catch (error: unknown) {
         // Not taken but not gone either (a fee now below the base fee, another of this nonce pending): a replacement below
-        // may get it mined. Only a definite refusal with none of them mined means the order was dropped.
+        // may get it mined. Only a definite refusal with none of them mined means it was dropped.
         if (refused(error) && !alreadyKnown(error) && !/replacement transaction underpriced/i.test(message(error))) {
           // "nonce too low" also answers a transaction mined between the lookups above: then its receipt is there now.
           if (await findMined()) return;
           nonces.delete(order.chain_id);
-          await fail(order, `the transaction was dropped before it was mined (${message(error).slice(0, 120)}); nothing of the sender's moved`);
+          await tx.dropped(error);
           return;
         }
       }
     }
-    // Once the head is at the deadline, any later block reverts the order (QuoteExpired): cancel it rather than bump it.
-    const expired = headTimestamp >= BigInt(order.deadline);
-    if (expired && order.raw_tx && !isCancel(parseTransaction(order.raw_tx as Hex).to)) await replace(client, order, 'cancel');
-    else if (Date.now() - (order.sent_at_ms ?? 0) >= replacement.afterMs) await replace(client, order, 'bump');
+    if (tx.givenUp(headTimestamp) && tx.rawTx && !isCancel(parseTransaction(tx.rawTx as Hex).to)) await replace(client, tx, 'cancel');
+    else if (Date.now() - (tx.sentAtMs ?? 0) >= replacement.afterMs) await replace(client, tx, 'bump');
   }
 
   /**
    * The same call at the same nonce with higher fees (`bump`), or a 0-value transfer to the submitter itself (`cancel`),
    * recorded before it leaves: only one transaction of that nonce can ever be mined.
    */
-  async function replace(client: PublicClient, order: GaslessOrder, how: 'bump' | 'cancel'): Promise<void> {
-    if (!order.raw_tx || !order.tx_hash) return;
+  async function replace(client: PublicClient, tx: Followed, how: 'bump' | 'cancel'): Promise<void> {
+    const { order } = tx;
+    if (!tx.rawTx || !tx.hash) return;
+    const current = tx.hash;
     const limit = (why: string) => {
-      if (leftAsIs.has(order.tx_hash ?? '')) return;
-      leftAsIs.add(order.tx_hash ?? '');
-      log('warn', `gasless transaction not mined and not replaced: ${why}`, { quoteId: order.quote_id, hash: order.tx_hash });
+      if (leftAsIs.has(current)) return;
+      leftAsIs.add(current);
+      log('warn', `gasless transaction not mined and not replaced: ${why}`, { quoteId: order.quote_id, what: tx.what, hash: current });
     };
     // A cancel is made past SUBMITTER_MAX_BUMPS too: it is what stops the bumps (and then the fee cap alone limits it).
-    if (how === 'bump' && order.replaced_tx_hashes.length >= replacement.maxBumps) {
-      limit(`it was replaced ${order.replaced_tx_hashes.length} times already (SUBMITTER_MAX_BUMPS)`);
+    if (how === 'bump' && tx.replaced.length >= replacement.maxBumps) {
+      limit(`it was replaced ${tx.replaced.length} times already (SUBMITTER_MAX_BUMPS)`);
       return;
     }
-    const sent = parseTransaction(order.raw_tx as Hex);
+    const sent = parseTransaction(tx.rawTx as Hex);
     if (sent.type !== 'eip1559' || sent.nonce === undefined || sent.maxFeePerGas === undefined || sent.maxPriorityFeePerGas === undefined) return;
     const fees = bumpedFees({ maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas }, await currentFees(client), replacement.maxFeePerGas);
     if (!fees) {
@@ -179,15 +248,15 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
     const call = how === 'cancel' ? { to: account.address, data: undefined, gas: CANCEL_GAS } : { to: sent.to, data: sent.data, gas: sent.gas };
     const serializedTransaction = await account.signTransaction({ chainId: order.chain_id, type: 'eip1559', ...call, value: 0n, nonce: sent.nonce, ...fees });
     const hash = keccak256(serializedTransaction);
-    if (!(await store.markReplaced(order.quote_id, { replaces: order.tx_hash, txHash: hash, rawTx: serializedTransaction }, Date.now(), fence))) return;
-    log('info', how === 'cancel' ? 'cancelled a gasless transaction still unmined at its deadline' : 'replaced a gasless transaction not mined in time', {
-      quoteId: order.quote_id, replaced: order.tx_hash, hash, maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+    if (!(await tx.record({ replaces: current, txHash: hash, rawTx: serializedTransaction }))) return;
+    log('info', how === 'cancel' ? 'cancelled a gasless transaction still unmined once given up' : 'replaced a gasless transaction not mined in time', {
+      quoteId: order.quote_id, what: tx.what, replaced: current, hash, maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
     });
     try {
       await client.sendRawTransaction({ serializedTransaction });
     } catch (error: unknown) {
       // Refused or lost, the transaction it replaced may still be pending: the next rounds follow both.
-      if (!alreadyKnown(error)) log('warn', 'the node did not take a replacement gasless transaction', { quoteId: order.quote_id, hash, err: message(error) });
+      if (!alreadyKnown(error)) log('warn', 'the node did not take a replacement gasless transaction', { quoteId: order.quote_id, what: tx.what, hash, err: message(error) });
     }
   }
 
@@ -205,55 +274,43 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
 
   /**
    * The sender's EIP-2612 permit to Permit2 before its order: true once the allowance is there (the permit mined, or
-   * not needed any more). The permit is simulated, then recorded before it leaves and followed like an order's
-   * transaction (rebroadcast byte for byte if the node lost it), so a restart neither loses nor repeats it; the order
-   * is sent in a later round, simulated against the allowance the mined permit gave.
+   * not needed any more). The permit is simulated, then recorded before it leaves and from then on followed like an
+   * order's transaction (rebroadcast byte for byte if the node lost it, replaced at its nonce if not mined in time,
+   * cancelled once the order is given up), so a restart neither loses nor repeats it and its nonce never stays stuck;
+   * the order is sent once the permit's nonce is settled, simulated against the allowance the mined permit gave.
    */
   async function approved(chain: ChainConfig, client: PublicClient, order: GaslessOrder, fees: Fees): Promise<boolean> {
+    // Recorded already: followed each round (chainRound) until settled; a permit that reverted has failed the order there.
+    if (order.approval_tx_hash) return order.approval_settled_at_ms !== null;
+    if (await allowanceEnough(client, order)) return true;
     const approval = parseApproval(order.approval ?? '');
-    const enough = async () =>
-      (await client.readContract({ address: approval.token, abi: erc20Abi, functionName: 'allowance', args: [approval.owner, approval.spender] })) >= BigInt(approval.amount);
-    let hash = order.approval_tx_hash as Hex | null;
-    let serializedTransaction = order.approval_raw_tx as Hex | null;
-    if (!hash || !serializedTransaction) {
-      if (await enough()) return true;
-      const to = approval.token;
-      const data = permitCalldata(approval, (order.approval_signature ?? '0x') as Hex);
-      let gas: bigint;
-      try {
-        gas = await client.estimateGas({ account: account.address, to, data, value: 0n });
-      } catch (error: unknown) {
-        await fail(order, `not sent: the sender's permit to Permit2 would revert (${submitterRevert(error).text})`);
-        return false;
-      }
-      const nonce = await nextNonce(chain, client);
-      serializedTransaction = await account.signTransaction({ chainId: chain.id, type: 'eip1559', to, data, value: 0n, nonce, gas: (gas * GAS_HEADROOM_PCT) / 100n, ...fees });
-      hash = keccak256(serializedTransaction);
-      if (!(await store.markApprovalSent(order.quote_id, { txHash: hash, rawTx: serializedTransaction }, Date.now(), fence))) return false;
-      nonces.set(chain.id, nonce + 1);
-      log('info', 'recorded the sender\'s permit to Permit2, sent before its gasless order', { quoteId: order.quote_id, hash });
-    }
-    const receipt = await receiptOf(client, hash);
-    if (receipt) {
-      if (receipt.status === 'success' || (await enough())) return true;
-      await fail(order, `the sender's permit to Permit2 (${hash}) reverted on-chain; the order was not sent and nothing of the sender's moved`);
+    const to = approval.token;
+    const data = permitCalldata(approval, (order.approval_signature ?? '0x') as Hex);
+    let gas: bigint;
+    try {
+      gas = await client.estimateGas({ account: account.address, to, data, value: 0n });
+    } catch (error: unknown) {
+      await fail(order, `not sent: the sender's permit to Permit2 would revert (${submitterRevert(error).text})`);
       return false;
     }
-    if (await client.getTransaction({ hash }).then(() => true, () => false)) return false;
+    const nonce = await nextNonce(chain, client);
+    const serializedTransaction = await account.signTransaction({ chainId: chain.id, type: 'eip1559', to, data, value: 0n, nonce, gas: (gas * GAS_HEADROOM_PCT) / 100n, ...fees });
+    const hash = keccak256(serializedTransaction);
+    if (!(await store.markApprovalSent(order.quote_id, { txHash: hash, rawTx: serializedTransaction }, Date.now(), fence))) return false;
+    nonces.set(chain.id, nonce + 1);
+    log('info', 'recorded the sender\'s permit to Permit2, sent before its gasless order', { quoteId: order.quote_id, hash });
     try {
       await client.sendRawTransaction({ serializedTransaction });
     } catch (error: unknown) {
-      if (alreadyKnown(error) || !refused(error) || /replacement transaction underpriced/i.test(message(error))) return false;
-      nonces.delete(chain.id);
-      // "nonce too low" also answers a permit mined between the lookups above.
-      if (await receiptOf(client, hash)) return approved(chain, client, order, fees);
-      if (await enough()) return true;
-      await fail(order, `the sender's permit to Permit2 was dropped before it was mined (${message(error).slice(0, 120)}); nothing of the sender's moved`);
+      // Refused or lost: the next round follows it (rebroadcast, or dropped and the order failed unless the allowance is there).
+      if (!alreadyKnown(error)) nonces.delete(chain.id);
       return false;
     }
-    // Taken (a node that mines at once has the receipt already); otherwise the next round looks again.
-    const mined = await receiptOf(client, hash);
-    return mined?.status === 'success';
+    // Taken; a node that mines at once has the receipt already, and the order goes out in this round.
+    const receipt = await receiptOf(client, hash);
+    if (!receipt) return false;
+    await settlePermit(client, { ...order, approval_tx_hash: hash, approval_raw_tx: serializedTransaction }, receipt);
+    return receipt.status === 'success' || (await allowanceEnough(client, order));
   }
 
   async function send(chain: ChainConfig, client: PublicClient, order: GaslessOrder, fees: Fees): Promise<void> {
@@ -295,9 +352,11 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
   async function chainRound(chain: ChainConfig): Promise<void> {
     const client = options.client(chain);
     const following = await store.sent(chain.id);
-    if (following.length > 0) {
+    const permits = await store.pendingApprovals(chain.id);
+    if (following.length > 0 || permits.length > 0) {
       const head = await client.getBlock({ blockTag: 'latest' });
-      for (const order of following) await follow(client, order, head.timestamp);
+      for (const order of following) await follow(client, orderTx(order), head.timestamp);
+      for (const order of permits) await follow(client, permitTx(client, order), head.timestamp);
     }
     const posted = await store.submitted(chain.id, BATCH);
     if (posted.length > 0) {

@@ -3,10 +3,17 @@
 import type { Transaction } from 'kysely';
 import type { GaslessDb, GaslessOrdersTable, GaslessOrderState, GaslessTables } from './gaslessTables';
 
-export type GaslessOrder = Omit<GaslessOrdersTable, 'deadline' | 'submitted_at_ms' | 'sent_at_ms' | 'updated_at_ms' | 'replaced_tx_hashes'> & {
+export type GaslessOrder = Omit<
+  GaslessOrdersTable,
+  'deadline' | 'submitted_at_ms' | 'sent_at_ms' | 'updated_at_ms' | 'replaced_tx_hashes' | 'approval_replaced_tx_hashes' | 'approval_sent_at_ms' | 'approval_settled_at_ms'
+> & {
   deadline: number;
   /** Hashes of the same-nonce transactions `tx_hash` replaced, oldest first. */
   replaced_tx_hashes: string[];
+  /** Hashes of the same-nonce transactions `approval_tx_hash` replaced, oldest first. */
+  approval_replaced_tx_hashes: string[];
+  approval_sent_at_ms: number | null;
+  approval_settled_at_ms: number | null;
   submitted_at_ms: number | null;
   sent_at_ms: number | null;
   updated_at_ms: number;
@@ -34,6 +41,9 @@ function normalise(row: GaslessOrdersTable): GaslessOrder {
     sent_at_ms: ms(row.sent_at_ms),
     updated_at_ms: Number(row.updated_at_ms),
     replaced_tx_hashes: row.replaced_tx_hashes === null ? [] : (JSON.parse(row.replaced_tx_hashes) as string[]),
+    approval_replaced_tx_hashes: row.approval_replaced_tx_hashes === null ? [] : (JSON.parse(row.approval_replaced_tx_hashes) as string[]),
+    approval_sent_at_ms: ms(row.approval_sent_at_ms),
+    approval_settled_at_ms: ms(row.approval_settled_at_ms),
   };
 }
 
@@ -56,6 +66,7 @@ export function gaslessOrderStore(db: GaslessDb) {
         ...order, quote_id: order.quote_id.toLowerCase(), status: 'issued', signature: null, tx_hash: null, raw_tx: null, tx_nonce: null,
         replaced_tx_hashes: null, error_reason: null, submitted_at_ms: null, sent_at_ms: null, updated_at_ms: nowMs,
         approval: order.approval ?? null, approval_signature: null, approval_tx_hash: null, approval_raw_tx: null,
+        approval_replaced_tx_hashes: null, approval_sent_at_ms: null, approval_settled_at_ms: null,
       }).execute();
     },
 
@@ -73,11 +84,51 @@ export function gaslessOrderStore(db: GaslessDb) {
     markApprovalSent(quoteId: string, tx: ApprovalTx, nowMs: number, fence: Fence = noFence): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await fence(trx);
-        const result = await trx.updateTable('gasless_orders').set({ approval_tx_hash: tx.txHash, approval_raw_tx: tx.rawTx, updated_at_ms: nowMs })
+        const result = await trx.updateTable('gasless_orders').set({ approval_tx_hash: tx.txHash, approval_raw_tx: tx.rawTx, approval_sent_at_ms: nowMs, updated_at_ms: nowMs })
           .where('quote_id', '=', quoteId.toLowerCase()).where('status', '=', 'submitted').where('approval_tx_hash', 'is', null)
           .executeTakeFirst();
         return Number(result.numUpdatedRows) > 0;
       });
+    },
+
+    /**
+     * A same-nonce replacement of the permit transaction (a higher fee, or the cancel), recorded before it is handed to
+     * the node, the current one joining the replaced ones; whatever the order's state, since a permit outlives an order
+     * given up. False when the permit is settled or its current transaction is not `replaces`.
+     */
+    async markApprovalReplaced(quoteId: string, tx: ReplacementTx, nowMs: number, fence: Fence = noFence): Promise<boolean> {
+      const order = await find(quoteId);
+      if (!order || order.approval_settled_at_ms !== null || order.approval_tx_hash !== tx.replaces) return false;
+      return db.transaction().execute(async (trx) => {
+        await fence(trx);
+        const result = await trx.updateTable('gasless_orders')
+          .set({
+            approval_tx_hash: tx.txHash, approval_raw_tx: tx.rawTx, approval_replaced_tx_hashes: JSON.stringify([...order.approval_replaced_tx_hashes, tx.replaces]),
+            approval_sent_at_ms: nowMs, updated_at_ms: nowMs,
+          })
+          .where('quote_id', '=', quoteId.toLowerCase()).where('approval_settled_at_ms', 'is', null).where('approval_tx_hash', '=', tx.replaces)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      });
+    },
+
+    /** The permit's nonce is used (`minedHash`: the transaction mined, when not the current one) or dropped: no longer followed. */
+    markApprovalSettled(quoteId: string, nowMs: number, fence: Fence = noFence, minedHash?: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await fence(trx);
+        const result = await trx.updateTable('gasless_orders')
+          .set({ approval_settled_at_ms: nowMs, updated_at_ms: nowMs, ...(minedHash ? { approval_tx_hash: minedHash } : {}) })
+          .where('quote_id', '=', quoteId.toLowerCase()).where('approval_tx_hash', 'is not', null).where('approval_settled_at_ms', 'is', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      });
+    },
+
+    /** Orders of a chain whose permit transaction was recorded and is not settled yet, whatever the order's state, oldest first. */
+    async pendingApprovals(chainId: number): Promise<GaslessOrder[]> {
+      const rows = await db.selectFrom('gasless_orders').selectAll().where('chain_id', '=', chainId).where('approval_tx_hash', 'is not', null)
+        .where('approval_settled_at_ms', 'is', null).orderBy('submitted_at_ms').execute();
+      return rows.map(normalise);
     },
 
     /** Posted orders of a chain not yet sent, oldest first. */

@@ -1,5 +1,5 @@
 // Table types of gasless orders and the submitter's per-chain state (migrations 0600_gasless_orders, 0601_gasless_replaced_txs,
-// 0602_gasless_approval).
+// 0602_gasless_approval, 0603_gasless_approval_replaced).
 import type { Kysely } from 'kysely';
 
 /** PostgreSQL returns BIGINT as a string; SQLite as a number. */
@@ -33,6 +33,12 @@ export interface GaslessOrdersTable {
   /** The submitter's `token.permit` transaction: recorded before it leaves, like the order's. */
   approval_tx_hash: string | null;
   approval_raw_tx: string | null;
+  /** JSON array of the same-nonce transactions the current permit transaction replaced (migration 0603), oldest first. */
+  approval_replaced_tx_hashes: string | null;
+  /** When the current permit transaction was recorded: it is replaced once it has waited SUBMITTER_BUMP_AFTER_MS unmined. */
+  approval_sent_at_ms: BigIntColumn | null;
+  /** When the permit's nonce was settled (the permit, a replacement or its cancel mined; or the nonce dropped): no longer followed. */
+  approval_settled_at_ms: BigIntColumn | null;
   error_reason: string | null;
   submitted_at_ms: BigIntColumn | null;
   sent_at_ms: BigIntColumn | null;

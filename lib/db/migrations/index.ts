@@ -15,6 +15,7 @@ import * as m0535 from './0535_relayer_payouts';
 import * as m0600 from './0600_gasless_orders';
 import * as m0601 from './0601_gasless_replaced_txs';
 import * as m0602 from './0602_gasless_approval';
+import * as m0603 from './0603_gasless_approval_replaced';
 
 export const migrations: Record<string, Migration> = {
   '0001_market': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0600_gasless_orders': m0600,
   '0601_gasless_replaced_txs': m0601,
   '0602_gasless_approval': m0602,
+  '0603_gasless_approval_replaced': m0603,
 };
