@@ -677,7 +677,12 @@ describe('gasless orders on a devnet', () => {
         await until('the recorded permit rebroadcast', () => c.publicClient.getTransaction({ hash: permit as Hex }).then(() => true, () => undefined));
         await rpc('evm_mine');
         // The order is simulated against the allowance the mined permit gave, then sent.
-        await until('the order sent', async () => ((await orderRow(q.quote_id)).status === 'sent' ? true : undefined));
+        // The order is recorded `sent` before it is broadcast: mine only once the node holds it.
+        const sent = await until('the order sent', async () => {
+          const row = await orderRow(q.quote_id);
+          return row.status === 'sent' && row.tx_hash ? row.tx_hash : undefined;
+        });
+        await until('the order in the node\'s pool', () => c.publicClient.getTransaction({ hash: sent as Hex }).then(() => true, () => undefined));
         await rpc('evm_mine');
         await until('the order filled', async () => ((await orderRow(q.quote_id)).status === 'filled' ? true : undefined));
       } finally {
