@@ -1,7 +1,5 @@
 // Open filling with several fillers on two devnets: the fillers follow the origins' Open events, fill from their own
 // inventory, and settle with the attester's signature (no relayer of ours runs unless a case says so).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Hex } from 'viem';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
@@ -12,6 +10,7 @@ import { startAttesterServer, type AttesterServer } from '@/lib/attester/atteste
 import { loadChains } from '@/lib/chains/loadChains';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { countingRpc } from '@/test/countingRpc';
 import { startCrossChainWorld, usdcOf, type CrossChainWorld, type OpenedOrder, type WorldChain } from '@/test/crossChainWorld';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { chainOrderSource } from './chainOrderSource';
@@ -19,26 +18,6 @@ import { createFiller, type Filler, type FillerEvent } from './createFiller';
 
 const USDC = 1_000_000n;
 
-/** A JSON-RPC relay to `upstream` that answers eth_getTransactionCount only after `delayMs`. */
-async function slowNonceRpc(upstream: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString();
-      void (async () => {
-        if (body.includes('"eth_getTransactionCount"')) await new Promise((r) => setTimeout(r, delayMs));
-        const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
-      })().catch(() => res.writeHead(502).end());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 const FILLERS = [2, 3, 4];
 const ORDERS = Number(process.env.FILLER_TEST_ORDERS ?? 100);
 
@@ -120,7 +99,7 @@ describe('three fillers compete for open orders', () => {
 
   it('settles several of its fills on one chain in a single pass: one transaction at a time, no nonce taken twice', async () => {
     // A node slow to tell the account's nonce: every settlement sent together would read the same one.
-    const slowA = await slowNonceRpc(A.rpcUrl, 300);
+    const slowA = await countingRpc(A.rpcUrl, { delayMs: { eth_getTransactionCount: 300 } });
     const filler = createFiller({
       account: devAccount(5),
       chains: world.chains.map((c) => ({ id: c.id, rpcUrl: c === A ? slowA.url : c.rpcUrl })),
