@@ -35,7 +35,8 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
       </Row>
       <Row label="Route" testId="cross-chain-route">
         {/* "Devnet A: 91 % ETH → WBTC → USDC · 9 % ETH → USDC ⟶ Devnet B: USDC", breaking between legs at 375 px; a leg
-            wider than the row on its own (several hops and a fee tier) breaks inside rather than past the screen's edge. */}
+            wider than the row on its own (several hops and a fee tier) breaks at its arrows, never inside a figure such as
+            "0.05 %" or "Devnet B: USDC". */}
         {parts.map((part, p) => (
           <span key={part.chain}>
             {p > 0 ? ' ⟶ ' : ''}
@@ -43,7 +44,7 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
             {part.legs.map((leg, l) => (
               <span key={l}>
                 {l > 0 ? ' · ' : ''}
-                <span className="inline-block max-w-full">{l === 0 ? `${part.chain}: ${leg}` : leg}</span>
+                <span className="inline-block max-w-full">{atoms(l === 0 ? `${part.chain}: ${leg}` : leg)}</span>
               </span>
             ))}
           </span>
@@ -51,4 +52,9 @@ export function CrossChainRows({ quote, tokenIn, tokenOut, Row }: Props) {
       </Row>
     </>
   );
+}
+
+/** A leg's text with its hops and fee tier each kept whole: it may break only at " → " and " · ". */
+function atoms(text: string): ReactNode[] {
+  return text.split(/( → | · )/).map((piece, i) => (i % 2 === 1 ? piece : <span key={i} className="whitespace-nowrap">{piece}</span>));
 }
