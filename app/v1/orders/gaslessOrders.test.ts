@@ -166,6 +166,9 @@ describe('gasless orders on a devnet', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
+  /** Waits until the node's pool (or a block) holds transaction `hash`: what a test mines must have been broadcast. */
+  const heldByNode = (what: string, hash: string | null | undefined) =>
+    until(what, () => c.publicClient.getTransaction({ hash: hash as Hex }).then(() => true, () => undefined));
   /** Automine back on and the base fee back to `baseFee`, so later quotes' gas fees are what they were. */
   const automineAt = async (baseFee: bigint | null) => {
     await rpc('evm_setAutomine', [true]);
@@ -561,7 +564,7 @@ describe('gasless orders on a devnet', () => {
       replacement = killed.tx_hash ?? '';
       const restarted = startProcess({ SUBMITTER_BUMP_AFTER_MS: '600000' });
       try {
-        await until('the recorded replacement rebroadcast', () => c.publicClient.getTransaction({ hash: replacement as Hex }).then(() => true, () => undefined));
+        await heldByNode('the recorded replacement rebroadcast', replacement);
         await rpc('evm_mine');
         await until('the order filled', async () => ((await orderRow(q.quote_id)).status === 'filled' ? true : undefined));
       } finally {
@@ -674,7 +677,7 @@ describe('gasless orders on a devnet', () => {
       expect(await orderRow(q.quote_id)).toMatchObject({ status: 'submitted', approval_tx_hash: permit, tx_hash: null });
       const restarted = startProcess();
       try {
-        await until('the recorded permit rebroadcast', () => c.publicClient.getTransaction({ hash: permit as Hex }).then(() => true, () => undefined));
+        await heldByNode('the recorded permit rebroadcast', permit);
         await rpc('evm_mine');
         // The order is simulated against the allowance the mined permit gave, then sent.
         // The order is recorded `sent` before it is broadcast: mine only once the node holds it.
@@ -682,7 +685,7 @@ describe('gasless orders on a devnet', () => {
           const row = await orderRow(q.quote_id);
           return row.status === 'sent' && row.tx_hash ? row.tx_hash : undefined;
         });
-        await until('the order in the node\'s pool', () => c.publicClient.getTransaction({ hash: sent as Hex }).then(() => true, () => undefined));
+        await heldByNode('the order handed to the node', sent);
         await rpc('evm_mine');
         await until('the order filled', async () => ((await orderRow(q.quote_id)).status === 'filled' ? true : undefined));
       } finally {
@@ -789,14 +792,14 @@ describe('gasless orders on a devnet', () => {
       expect(JSON.parse(killed.approval_replaced_tx_hashes ?? '[]')).not.toContain(replacement);
       const restarted = startProcess({ SUBMITTER_BUMP_AFTER_MS: '600000' });
       try {
-        await until('the recorded replacement rebroadcast', () => c.publicClient.getTransaction({ hash: replacement as Hex }).then(() => true, () => undefined));
+        await heldByNode('the recorded replacement rebroadcast', replacement);
         await rpc('evm_mine');
         // Recorded before it leaves: mined once the node has it.
         const sent = await until('the order sent', async () => {
           const row = await orderRow(q.quote_id);
           return row.status === 'sent' ? row : undefined;
         });
-        await until('the order handed to the node', () => c.publicClient.getTransaction({ hash: sent.tx_hash as Hex }).then(() => true, () => undefined));
+        await heldByNode('the order handed to the node', sent.tx_hash);
         await rpc('evm_mine');
         await until('the order filled', async () => ((await orderRow(q.quote_id)).status === 'filled' ? true : undefined));
       } finally {
@@ -940,7 +943,7 @@ describe('gasless orders on a devnet', () => {
       cancel = killed.tx_hash ?? '';
       const restarted = startProcess({ SUBMITTER_BUMP_AFTER_MS: '600000' });
       try {
-        await until('the recorded cancel rebroadcast', () => c.publicClient.getTransaction({ hash: cancel as Hex }).then(() => true, () => undefined));
+        await heldByNode('the recorded cancel rebroadcast', cancel);
         await rpc('evm_mine');
         await until('the order failed', async () => ((await orderRow(q.quote_id)).status === 'failed' ? true : undefined));
       } finally {
@@ -988,7 +991,11 @@ describe('gasless orders on a devnet', () => {
     } finally {
       await automineAt(baseFee);
     }
-    await cancelling.round();
+    // The priced-out block may have dropped the cancel from the pool; rounds rebroadcast it until a block holds it.
+    await until('the cancel mined', async () => {
+      await cancelling.round();
+      return (await minedPerQuote(fromBlock)).cancel ? true : undefined;
+    });
     expect(await minedPerQuote(fromBlock)).toEqual({ cancel: 1 });
     expect(await c.publicClient.getTransactionCount({ address: submitterAccount().address })).toBe(nonceBefore + 1);
     expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'allowance', args: [fresh.address, PERMIT2_ADDRESS] })).toBe(0n);
