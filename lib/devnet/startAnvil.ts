@@ -29,6 +29,13 @@ const READY_TIMEOUT_MS = 20_000;
 /** Writing a large state file takes a moment; past this, anvil is killed outright. */
 const STOP_TIMEOUT_MS = 30_000;
 
+/** `count` distinct free ports: asked for one by one, since a port just closed may be handed out again. */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -24,8 +24,8 @@ export type StackOptions = {
   host?: string;
   /** How many `next start` instances (default 1). More than one puts HAProxy on `port`. */
   instances?: number;
-  /** Port of the first instance behind HAProxy (default port + 1; the others follow). */
-  instancePort?: number;
+  /** Ports of the instances behind HAProxy (default port + 1, port + 2, …). */
+  instancePorts?: readonly number[];
   /** The background jobs (default BACKGROUND_JOBS) and how many copies of each (the extra ones wait as standbys). */
   jobs?: readonly BackgroundJob[];
   jobCopies?: number;
@@ -99,7 +99,6 @@ export function createStack(options: StackOptions): Stack {
   const count = options.instances ?? 1;
   const clustered = count > 1;
   const host = options.host;
-  const firstPort = options.instancePort ?? options.port + 1;
   const output = options.output ?? 'prefixed';
   const say = options.log ?? (() => undefined);
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
@@ -120,7 +119,7 @@ export function createStack(options: StackOptions): Stack {
     spawnChild({ name, command: process.execPath, args: [require.resolve('next/dist/bin/next'), ...args], cwd: ROOT, env: { ...env, ...extra }, output });
 
   const startInstance = (index: number): Instance => {
-    const port = clustered ? firstPort + index : options.port;
+    const port = clustered ? (options.instancePorts?.[index] ?? options.port + 1 + index) : options.port;
     const name = clustered ? `web${index + 1}` : 'web';
     // Behind HAProxy the instances listen on loopback only: they trust the balancer's X-Forwarded-For, so a client
     // that reached one directly could name its own address.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { generatePrivateKey } from 'viem/accounts';
 import { signAccessToken } from '@/lib/auth/signAccessToken';
-import { freePort } from '@/lib/devnet/startAnvil';
+import { freePorts } from '@/lib/devnet/startAnvil';
 import { startDevnet, type Devnet } from '@/lib/devnet/startDevnet';
 import { resetEnv } from '@/lib/env';
 import { createStack, type Stack } from '@/scripts/stack/startStack';
@@ -65,7 +65,8 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
   Object.assign(process.env, secrets, { SWAPDESK_DATA_DIR: dataDir });
   resetEnv();
   const devnet = await startDevnet({ dataDir, ports: 'free', history: { days: 1, swapsPerPair: 20 }, activity: true });
-  const port = await freePort();
+  const instances = options.instances ?? 2;
+  const [port = 0, ...instancePorts] = await freePorts(1 + instances);
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...secrets,
@@ -85,7 +86,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
     ...options.extraEnv,
   };
   const stack = createStack({
-    env, port, host: '127.0.0.1', instances: options.instances ?? 2, instancePort: await freePort(), jobCopies: options.jobCopies ?? 2,
+    env, port, host: '127.0.0.1', instances, instancePorts, jobCopies: options.jobCopies ?? 2,
     build: 'if-stale', workDir: path.join(dataDir, 'stack'), output: process.env.FAULTS_VERBOSE === '1' ? 'prefixed' : 'ignore',
   });
   const dispose = async () => {
