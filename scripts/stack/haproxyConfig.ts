@@ -1,12 +1,16 @@
 // The HAProxy configuration of a cluster: round-robin over the app instances, active checks on /v1/live,
-// retries on connection failures (and, for GET/HEAD only, on a server that died mid-request), SSE streamed through.
+// retries on connection failures (and, for GET/HEAD only, on a server that died mid-request), SSE streamed through,
+// and every instance again as an unchecked backup, so that checks failing on all of them at once (a burst keeps
+// every instance too busy to answer its check in time) leave the traffic where it was instead of answering 503.
 export type HaproxyServer = { name: string; host: string; port: number };
 
 export type HaproxyConfigOptions = {
   /** Address the balancer listens on, e.g. `*:3000` or `127.0.0.1:3000`. */
   bind: string;
   servers: readonly HaproxyServer[];
-  /** Health-check interval; a server is out after 3 failed checks (2 s each at most) and back after 1 good one. */
+  /** Health-check interval; a server is out after 3 failed checks (2 s each at most) and back after 1 good one.
+   *  While every server is out, requests go to all of them unchecked (the `-unchecked` backups): a dead one then
+   *  refuses the connection, which is retried on another. */
   checkIntervalMs?: number;
   /** Admin socket (runtime API), for tooling that drains or inspects servers. */
   statsSocket?: string;
@@ -56,6 +60,10 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '  http-check expect status 200',
     `  default-server check inter ${inter} fastinter ${Math.max(200, Math.floor(inter / 2))} fall 3 rise 1`,
     ...options.servers.map((s) => `  server ${s.name} ${s.host}:${s.port}`),
+    // Fail open, as Envoy's panic threshold does: a check that times out on every instance at once says they are
+    // busy, not that they are all dead. The backups are used only while no checked server is up, all of them at once.
+    '  option allbackups',
+    ...options.servers.map((s) => `  server ${s.name}-unchecked ${s.host}:${s.port} backup no-check`),
     '',
   ];
   return lines.join('\n');
