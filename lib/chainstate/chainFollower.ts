@@ -62,7 +62,7 @@ export class ChainFollower {
   private balance: { block: bigint; amount: bigint } | undefined;
   private logCursor: bigint | undefined;
   private watchedFrom: bigint | undefined;
-  private watched: { block: bigint; timestamp: bigint } | undefined;
+  private watched: { block: bigint; hash: Hash; timestamp: bigint } | undefined;
   /** Set by a reorg: watched logs from this block on are delivered again, replacing the earlier delivery. */
   private rewindFrom: bigint | undefined;
   private needsReload = true;
@@ -176,7 +176,7 @@ export class ChainFollower {
    * The newest block up to which every watched log has been delivered, with its timestamp (the chain's own clock,
    * which deadlines are checked against); undefined while the follower is not current.
    */
-  watchedThrough(): { block: bigint; timestamp: bigint; since: bigint } | undefined {
+  watchedThrough(): { block: bigint; hash: Hash; timestamp: bigint; since: bigint } | undefined {
     if (!this.isFresh() || !this.watched || this.watchedFrom === undefined) return undefined;
     return { ...this.watched, since: this.watchedFrom };
   }
@@ -269,7 +269,7 @@ export class ChainFollower {
     if (this.options.inventory && this.balance?.block !== head.number) await this.readInventory(this.options.inventory, head.number);
     this.graphHash = head.hash;
     this.headTimestamp = head.timestamp;
-    if (this.logCursor === head.number) this.watched = { block: head.number, timestamp: head.timestamp };
+    if (this.logCursor === head.number) this.watched = { block: head.number, hash: head.hash, timestamp: head.timestamp };
   }
 
   /**

@@ -15,6 +15,7 @@ const ORDER_ID = `0x${'ab'.repeat(32)}` as const;
 const FILLER = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
 const SETTLER = '0x00000000000000000000000000000000000000d5';
 const ROUTER = '0x00000000000000000000000000000000000000a1';
+const HEAD_HASH = `0x${'11'.repeat(32)}` as const;
 
 /** A client answering readContract and getLogs from the functions given (a throw is an RPC failure). */
 const client = (answers: { read: () => unknown; logs?: () => unknown[] }) => ({
@@ -30,8 +31,8 @@ describe('readChainOrderState', () => {
   it('reads the fill with its transaction and the origin state', async () => {
     const state = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: filled, logs: () => [{ transactionHash: '0xfill' }] }), settler: SETTLER, chainId: 2, headBlock: 10n },
-      origin: { client: client({ read: () => ORDER_STATUS.settled }), router: ROUTER, chainId: 1, headBlock: 20n },
+      dst: { client: client({ read: filled, logs: () => [{ transactionHash: '0xfill' }] }), settler: SETTLER, chainId: 2, head: { block: 10n, hash: HEAD_HASH } },
+      origin: { client: client({ read: () => ORDER_STATUS.settled }), router: ROUTER, chainId: 1, head: { block: 20n, hash: HEAD_HASH } },
     }, perBlockReads());
     expect(state).toEqual({ origin: 'settled', fill: { filler: FILLER, amountOut: 2_990_000n, filledAt: 1_200, txHash: '0xfill' } });
   });
@@ -39,20 +40,20 @@ describe('readChainOrderState', () => {
   it('an unfilled order has no fill; a side that does not answer is left out, and so is a log query that fails', async () => {
     const unfilled = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: () => [zeroAddress, 0n, 0n, zeroAddress] }), settler: SETTLER, chainId: 2, headBlock: 10n },
-      origin: { client: client({ read: () => ORDER_STATUS.opened }), router: ROUTER, chainId: 1, headBlock: 20n },
+      dst: { client: client({ read: () => [zeroAddress, 0n, 0n, zeroAddress] }), settler: SETTLER, chainId: 2, head: { block: 10n, hash: HEAD_HASH } },
+      origin: { client: client({ read: () => ORDER_STATUS.opened }), router: ROUTER, chainId: 1, head: { block: 20n, hash: HEAD_HASH } },
     }, perBlockReads());
     expect(unfilled).toEqual({ origin: 'opened' });
     const down = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: failing }), settler: SETTLER, chainId: 2, headBlock: 10n },
-      origin: { client: client({ read: failing }), router: ROUTER, chainId: 1, headBlock: 20n },
+      dst: { client: client({ read: failing }), settler: SETTLER, chainId: 2, head: { block: 10n, hash: HEAD_HASH } },
+      origin: { client: client({ read: failing }), router: ROUTER, chainId: 1, head: { block: 20n, hash: HEAD_HASH } },
     }, perBlockReads());
     expect(down).toEqual({});
     const noLogs = await readChainOrderState({
       orderId: ORDER_ID,
-      dst: { client: client({ read: filled, logs: failing }), settler: SETTLER, chainId: 2, headBlock: 10n },
-      origin: { client: client({ read: failing }), router: ROUTER, chainId: 1, headBlock: 20n },
+      dst: { client: client({ read: filled, logs: failing }), settler: SETTLER, chainId: 2, head: { block: 10n, hash: HEAD_HASH } },
+      origin: { client: client({ read: failing }), router: ROUTER, chainId: 1, head: { block: 20n, hash: HEAD_HASH } },
     }, perBlockReads());
     expect(noLogs).toEqual({ fill: { filler: FILLER, amountOut: 2_990_000n, filledAt: 1_200, txHash: null } });
   });
@@ -66,6 +67,17 @@ describe('status polls of one order on two devnets', () => {
   let A: WorldChain;
   let B: WorldChain;
   let relays: [CountingRpc, CountingRpc];
+
+  const headOf = async (chain: WorldChain) => {
+    const { number, hash } = await chain.client.getBlock({ blockTag: 'latest' });
+    return { block: number, hash };
+  };
+  const fillerOf = () => createFiller({
+    account: devAccount(2),
+    chains: world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl })),
+    source: chainOrderSource(world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl, router: c.router })), 'http://127.0.0.1:9'),
+    minProfitBps: 0, nativeUsdCents: 300_000n, pollMs: 100,
+  });
 
   beforeAll(async () => {
     tmp = useTempDataDir({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -85,8 +97,8 @@ describe('status polls of one order on two devnets', () => {
     const order = await world.openOrder({ src: A, dst: B, amountIn: 20n * USDC, fillWindowSec: 300 });
     const sides = async (): Promise<ChainOrderSides> => ({
       orderId: order.orderId,
-      dst: { chainId: B.id, client: viaRelay(relayB), settler: B.settler, headBlock: await B.client.getBlockNumber({ cacheTime: 0 }) },
-      origin: { chainId: A.id, client: viaRelay(relayA), router: A.router, headBlock: await A.client.getBlockNumber({ cacheTime: 0 }) },
+      dst: { chainId: B.id, client: viaRelay(relayB), settler: B.settler, head: await headOf(B) },
+      origin: { chainId: A.id, client: viaRelay(relayA), router: A.router, head: await headOf(A) },
     });
     const poll = async (at: ChainOrderSides) => Promise.all(Array.from({ length: POLLS }, () => readChainOrderState(at)));
     const reads = () => ({ originCalls: relayA.count('eth_call'), dstCalls: relayB.count('eth_call'), dstLogs: relayB.count('eth_getLogs') });
@@ -98,13 +110,7 @@ describe('status polls of one order on two devnets', () => {
     expect(reads()).toEqual({ originCalls: 1, dstCalls: 1, dstLogs: 0 });
 
     // Another filler fills it: the destination's next block shows the fill, read once for all polls.
-    const filler = createFiller({
-      account: devAccount(2),
-      chains: world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl })),
-      source: chainOrderSource(world.chains.map((c) => ({ id: c.id, rpcUrl: c.rpcUrl, router: c.router })), 'http://127.0.0.1:9'),
-      minProfitBps: 0, nativeUsdCents: 300_000n, pollMs: 100,
-    });
-    await filler.pass();
+    await fillerOf().pass();
     const [fillLog] = await B.client.getContractEvents({ address: B.settler, abi: destinationSettlerAbi, eventName: 'Filled', args: { orderId: order.orderId }, fromBlock: 0n });
     expect(fillLog?.transactionHash).toBeDefined();
     await world.rpc(A, 'evm_mine');
@@ -114,5 +120,27 @@ describe('status polls of one order on two devnets', () => {
     expect(new Set(filled.map((s) => JSON.stringify(s, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))).size).toBe(1);
     expect(filled[0]).toMatchObject({ origin: 'opened', fill: { filler: devAccount(2).address, txHash: fillLog?.transactionHash as Hex } });
     expect(reads()).toEqual({ originCalls: 1, dstCalls: 1, dstLogs: 1 });
+  }, 120_000);
+
+  it('a same-height reorg that drops the fill: the polls of the new block read it anew and see no fill', async () => {
+    const order = await world.openOrder({ src: A, dst: B, amountIn: 20n * USDC, fillWindowSec: 300 });
+    const sides = async (): Promise<ChainOrderSides> => ({
+      orderId: order.orderId,
+      dst: { chainId: B.id, client: B.client, settler: B.settler, head: await headOf(B) },
+      origin: { chainId: A.id, client: A.client, router: A.router, head: await headOf(A) },
+    });
+    const reads = perBlockReads();
+    const start = await headOf(B);
+    const snapshot = (await world.rpc(B, 'evm_snapshot')) as string;
+    await fillerOf().pass();
+    const filledAt = await sides();
+    expect((await readChainOrderState(filledAt, reads)).fill).toBeDefined();
+    // The blocks that held the fill are replaced by empty ones up to the same height.
+    await world.rpc(B, 'evm_revert', [snapshot]);
+    for (let n = start.block; n < (filledAt.dst.head?.block ?? 0n); n++) await world.rpc(B, 'evm_mine');
+    const reorged = await sides();
+    expect(reorged.dst.head?.block).toBe(filledAt.dst.head?.block);
+    expect(reorged.dst.head?.hash).not.toBe(filledAt.dst.head?.hash);
+    expect(await readChainOrderState(reorged, reads)).toEqual({ origin: 'opened' });
   }, 120_000);
 });

@@ -5,7 +5,7 @@ import { getAbiItem, type Address, type Hex, type PublicClient } from 'viem';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
 import type { ChainOrderState } from './crossChainStatusOf';
-import { perBlockReads, type PerBlockReads } from './perBlockReads';
+import { perBlockReads, type BlockAt, type PerBlockReads } from './perBlockReads';
 import { readFill } from './readFill';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
@@ -15,7 +15,7 @@ export const FILL_LOG_LOOKBACK_BLOCKS = 5_000n;
 const ORIGIN_STATES = { [ORDER_STATUS.opened]: 'opened', [ORDER_STATUS.settled]: 'settled', [ORDER_STATUS.refunded]: 'refunded' } as const;
 
 /** A chain's client (its RPC timeout bounds each call) and the block it is read at (its follower's watched head), when known. */
-type Side = { chainId: number; client: PublicClient; headBlock: bigint | undefined };
+type Side = { chainId: number; client: PublicClient; head: BlockAt | undefined };
 
 export type ChainOrderSides = {
   orderId: Hex;
@@ -28,8 +28,8 @@ const sharedReads = perBlockReads();
 
 /** `load` at the side's head block, shared per block; at the latest block, unshared, while the head is unknown. */
 function atHead<T>(reads: PerBlockReads, side: Side, key: string, load: (block: bigint | undefined) => Promise<T>): Promise<T> {
-  const block = side.headBlock;
-  return block === undefined ? load(undefined) : reads.read(String(side.chainId), block, key, () => load(block));
+  const { head } = side;
+  return head === undefined ? load(undefined) : reads.read(String(side.chainId), head, key, () => load(head.block));
 }
 
 /**

@@ -133,8 +133,8 @@ async function chainOrderState(row: StoredQuote, order: StoredOrder | undefined,
   if (srcFollower.headTime() === undefined || dstFollower.headTime() === undefined) return undefined;
   return readChainOrderState({
     orderId: orderId as Hex,
-    dst: { chainId: dst.id, client: dstFollower.client, settler: dst.destinationSettler, headBlock: dstFollower.watchedThrough()?.block },
-    origin: { chainId: src.id, client: srcFollower.client, router: (order?.origin_settler ?? row.router_address) as Address, headBlock: srcFollower.watchedThrough()?.block },
+    dst: { chainId: dst.id, client: dstFollower.client, settler: dst.destinationSettler, head: dstFollower.watchedThrough() },
+    origin: { chainId: src.id, client: srcFollower.client, router: (order?.origin_settler ?? row.router_address) as Address, head: srcFollower.watchedThrough() },
   });
 }
 
