@@ -14,7 +14,7 @@ import { swapRouterAbi } from '@/contracts/generated/swapRouter';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { quoteStore } from '@/lib/quote/quoteStore';
 import type { QuoteTables } from '@/lib/quote/quotesTable';
-import { bumpedFees, type Fees } from './bumpedFees';
+import { bumpedFees, CANCEL_GAS, cancelFees, type Fees } from './bumpedFees';
 import { parseApproval, permitCalldata } from './gaslessApproval';
 import { gaslessCalldata } from './gaslessCalldata';
 import { gaslessOrderStore, type Fence, type GaslessOrder, type ReplacementTx } from './gaslessOrderStore';
@@ -28,8 +28,6 @@ const GAS_HEADROOM_PCT = 130n;
 /** maxFeePerGas = base fee × this + tip: stays includable while the base fee doubles. */
 const BASE_FEE_MULTIPLIER = 2n;
 const QUOTE_FILLED = getAbiItem({ abi: swapRouterAbi, name: 'QuoteFilled' });
-/** A plain transfer's gas: the cancel, a 0-value transfer to the submitter itself. */
-const CANCEL_GAS = 21_000n;
 /** `error_reason` of an order cancelled at its nonce because its deadline passed first. */
 export const EXPIRED_REASON = 'expired';
 
@@ -240,9 +238,15 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
     }
     const sent = parseTransaction(tx.rawTx as Hex);
     if (sent.type !== 'eip1559' || sent.nonce === undefined || sent.maxFeePerGas === undefined || sent.maxPriorityFeePerGas === undefined) return;
-    const fees = bumpedFees({ maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas }, await currentFees(client), replacement.maxFeePerGas);
+    const sentFees = { maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas };
+    const now = await currentFees(client);
+    // A cancel is sent past SUBMITTER_MAX_FEE_GWEI too (never costing more than the transaction it replaces could have):
+    // left unsent, it would hold every later gasless order of this account at its nonce.
+    const fees = how === 'cancel' ? cancelFees(sentFees, sent.gas ?? CANCEL_GAS, now, replacement.maxFeePerGas) : bumpedFees(sentFees, now, replacement.maxFeePerGas);
     if (!fees) {
-      limit(`10 % more than maxFeePerGas ${sent.maxFeePerGas} wei would pass SUBMITTER_MAX_FEE_GWEI`);
+      limit(how === 'cancel'
+        ? `a cancel at 10 % more than maxFeePerGas ${sent.maxFeePerGas} wei would cost more than the transaction it replaces could have`
+        : `10 % more than maxFeePerGas ${sent.maxFeePerGas} wei would pass SUBMITTER_MAX_FEE_GWEI`);
       return;
     }
     const call = how === 'cancel' ? { to: account.address, data: undefined, gas: CANCEL_GAS } : { to: sent.to, data: sent.data, gas: sent.gas };

@@ -1008,4 +1008,50 @@ describe('gasless orders on a devnet', () => {
     await cancelling.round();
     expect((await orderRow(later.quote_id)).status).toBe('filled');
   }, 60_000);
+
+  it('a stuck order whose +10 % would pass SUBMITTER_MAX_FEE_GWEI is still cancelled past its deadline, costing no more than the order could have; the next order then fills', async () => {
+    const db = (await readyDb()).withTables<GaslessTables & QuoteTables>();
+    const submitterWith = (maxFeePerGas: bigint) =>
+      createSubmitter({ db, chains: () => loadChains(), client: chainClient, account: submitterAccount(), pollMs: 50, replacement: { afterMs: 600_000, maxBumps: 3, maxFeePerGas } });
+    // Earlier tests moved the chain's clock ahead of the wall's: the quote's 30 s count from the chain's.
+    const lead = Math.max(0, Number((await c.publicClient.getBlock()).timestamp) - Math.floor(Date.now() / 1000));
+    const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: lead + 30 });
+    expect((await order(q.quote_id, await sign(q))).status).toBe(200);
+    const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
+    const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
+    await rpc('evm_setAutomine', [false]);
+    let capped: Submitter;
+    let cancel: Awaited<ReturnType<typeof orderRow>>;
+    try {
+      await submitterWith(parseGwei('1000')).round();
+      const sent = await orderRow(q.quote_id);
+      expect(sent.status).toBe('sent');
+      await heldByNode('the order', sent.tx_hash);
+      const was = parseTransaction(sent.raw_tx as Hex);
+      // The cap is what the order offers: no replacement of it (+10 %) fits under it.
+      capped = submitterWith(was.maxFeePerGas ?? 0n);
+      await pricedOutPast(sent.raw_tx ?? '', q.deadline);
+      await capped.round();
+      cancel = await orderRow(q.quote_id);
+      expect(isCancel(cancel.raw_tx)).toBe(true);
+      const now = parseTransaction(cancel.raw_tx as Hex);
+      expect(now.nonce).toBe(was.nonce);
+      expect(now.maxFeePerGas ?? 0n).toBeGreaterThan(was.maxFeePerGas ?? 0n);
+      expect(21_000n * (now.maxFeePerGas ?? 0n)).toBeLessThanOrEqual((was.gas ?? 0n) * (was.maxFeePerGas ?? 0n));
+      await heldByNode('the cancel', cancel.tx_hash);
+      await rpc('evm_mine');
+    } finally {
+      await automineAt(baseFee);
+    }
+    await capped.round();
+    expect(await orderRow(q.quote_id)).toMatchObject({ status: 'failed', error_reason: 'expired', tx_hash: cancel.tx_hash });
+    // The nonce is free: the account's next gasless order goes out and fills.
+    const next = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: lead + 120 });
+    expect((await order(next.quote_id, await sign(next))).status).toBe(200);
+    await until('the next order filled', async () => {
+      await capped.round();
+      return (await orderRow(next.quote_id)).status === 'filled' ? true : undefined;
+    });
+    expect(await c.publicClient.getTransactionCount({ address: submitterAccount().address })).toBe(nonceBefore + 2);
+  }, 60_000);
 });
