@@ -16,7 +16,9 @@ export type SwapFormAction =
   | { type: 'tokenIn'; token: SwapToken }
   | { type: 'tokenOut'; token: SwapToken }
   | { type: 'flip' }
-  | { type: 'slippage'; value: SlippageChoice };
+  | { type: 'slippage'; value: SlippageChoice }
+  /** The pair and amount the trader left the form with (keptSwapForm). */
+  | { type: 'restore'; tokenIn: SwapToken; tokenOut: SwapToken; amountText: string };
 
 export function swapFormReducer(state: SwapFormState, action: SwapFormAction): SwapFormState {
   switch (action.type) {
@@ -31,6 +33,8 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
       return { ...state, tokenIn: state.tokenOut, tokenOut: state.tokenIn };
     case 'slippage':
       return { ...state, slippage: action.value === 'auto' ? 'auto' : Math.min(100, Math.max(0, action.value)) };
+    case 'restore':
+      return { ...state, tokenIn: action.tokenIn, tokenOut: action.tokenOut, amountText: action.amountText };
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zeroAddress } from 'viem';
 import type { PublicChain } from '@/lib/chains/publicChain';
-import { swapStartPair } from './swapStartPair';
+import { swapPairQuery, swapStartPair } from './swapStartPair';
 
 const WETH = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const USDC = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
@@ -43,5 +43,23 @@ describe('swapStartPair', () => {
 
   it('reads the first of repeated keys', () => {
     expect(swapStartPair(chains, { chain: ['31337', '31338'], in: ['USDC'], out: 'WETH' })?.tokenIn.chainId).toBe(31337);
+  });
+
+  it('opens a cross-chain pair by out_chain; an unknown out_chain is no pair', () => {
+    expect(swapStartPair(chains, { chain: '31337', in: USDC, out: UNI, out_chain: '31338' })).toMatchObject({ tokenIn: { chainId: 31337, symbol: 'USDC' }, tokenOut: { chainId: 31338, symbol: 'AAVE' } });
+    expect(swapStartPair(chains, { chain: '31337', in: USDC, out: USDC, out_chain: '31338' })?.tokenOut.chainId).toBe(31338);
+    expect(swapStartPair(chains, { chain: '31337', in: USDC, out: UNI, out_chain: '5' })).toBeNull();
+  });
+});
+
+describe('swapPairQuery', () => {
+  it('names a pair so that swapStartPair opens it again, same-chain and cross-chain', () => {
+    const [a, b] = chains.map((c) => swapStartPair(chains, { chain: String(c.id), in: 'eth', out: 'usdc' }));
+    if (!a || !b) throw new Error('no pair');
+    for (const [tokenIn, tokenOut] of [[a.tokenIn, a.tokenOut], [a.tokenOut, b.tokenIn], [b.tokenOut, a.tokenOut]] as const) {
+      const query = Object.fromEntries(new URLSearchParams(swapPairQuery(tokenIn, tokenOut)));
+      expect(swapStartPair(chains, query)).toEqual({ tokenIn, tokenOut });
+    }
+    expect(swapPairQuery(a.tokenIn, a.tokenOut)).toBe(`chain=31337&in=${zeroAddress}&out=${USDC}`);
   });
 });

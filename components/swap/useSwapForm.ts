@@ -20,6 +20,7 @@ import { typicalSwapGas } from './swapGas';
 import { swapStartPair, type SwapStartQuery } from './swapStartPair';
 import { isNativeToken, swapTokens } from './swapTokens';
 import { useIndicativeQuote } from './useIndicativeQuote';
+import { useKeptSwapForm } from './useKeptSwapForm';
 import { useTokenBalance } from './useTokenBalances';
 
 function initialState({ chains, start }: { chains: PublicChain[]; start: SwapStartQuery | undefined }): SwapFormState {
@@ -37,6 +38,7 @@ function initialState({ chains, start }: { chains: PublicChain[]; start: SwapSta
 /** `start`: the pair a link asked for (`/?chain=…&in=…&out=…`); the first chain's native coin → first token otherwise. */
 export function useSwapForm(chains: PublicChain[], start?: SwapStartQuery) {
   const [state, dispatch] = useReducer(swapFormReducer, { chains, start }, initialState);
+  useKeptSwapForm(state, dispatch, chains, start);
   const [recipient, setRecipient] = useState<Recipient>({ kind: 'self' });
   const [firmRequest, setFirmRequest] = useState<FirmQuoteRequest | null>(null);
   const { address, chainId, isConnected } = useConnection();
