@@ -133,7 +133,7 @@ describe('gasless orders on a devnet', () => {
   };
   /** The submitter's transactions mined after `fromBlock`, counted by the quote each carried. */
   const minedPerQuote = async (fromBlock: bigint): Promise<Record<string, number>> => {
-    const head = await c.publicClient.getBlockNumber();
+    const head = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const counts = new Map<string, number>();
     for (let n = fromBlock + 1n; n <= head; n += 1n) {
       const block = await c.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
@@ -275,9 +275,9 @@ describe('gasless orders on a devnet', () => {
     expect(await allowanceOf(fresh.address)).toBe(0n);
     const amountIn = parseUnits('2500', 6).toString();
     // Asked at one block, the approved trader's quote and the fresh account's differ only by the permit's gas.
-    const head = await c.publicClient.getBlockNumber();
+    const head = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const [q, approvedQ] = await Promise.all([gaslessQuote(amountIn, { from_address: fresh.address }), gaslessQuote(amountIn)]);
-    expect(await c.publicClient.getBlockNumber()).toBe(head);
+    expect(await c.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(head);
     expect(approvedQ.gasless?.approval).toBeUndefined();
     expect(BigInt(q.gasless?.gas_fee_amount ?? '0')).toBeGreaterThan(BigInt(approvedQ.gasless?.gas_fee_amount ?? '0'));
     const eip712 = q.gasless?.approval?.eip712;
@@ -298,7 +298,7 @@ describe('gasless orders on a devnet', () => {
     expect(stranger.body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
     expect((await orderRow(q.quote_id)).status).toBe('issued');
 
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const [paidBefore, receivedBefore] = [await balanceOf(usdc, fresh.address), await balanceOf(dai, devAccount(RECIPIENT).address)];
     expect((await order(q.quote_id, signature, approvalSignature)).status).toBe(200);
     await until('the order filled', async () => {
@@ -334,7 +334,7 @@ describe('gasless orders on a devnet', () => {
     expect(onChain).toBe('refused');
     expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'nonces', args: [fresh.address] })).toBe(1n);
     // The later swap is one signature: no permit again.
-    const laterFrom = await c.publicClient.getBlockNumber();
+    const laterFrom = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     expect((await order(next.quote_id, await sign(next, fresh))).status).toBe(200);
     await until('the later order filled', async () => {
       await submitter.round();
@@ -460,7 +460,7 @@ describe('gasless orders on a devnet', () => {
     const ORDERS = 16;
     const quotes: FirmData[] = [];
     for (let i = 0; i < ORDERS; i += 1) quotes.push(await gaslessQuote(parseUnits(String(1000 + i), 6).toString(), { slippage: 5 }));
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const rowsOf = async () => (await readyDb()).withTables<GaslessTables>().selectFrom('gasless_orders').select(['quote_id', 'status', 'error_reason'])
       .where('quote_id', 'in', quotes.map((q) => q.quote_id.toLowerCase())).execute();
     const states = async () => (await rowsOf()).map((r) => r.status);
@@ -496,7 +496,7 @@ describe('gasless orders on a devnet', () => {
     });
     const q = await gaslessQuote();
     expect((await order(q.quote_id, await sign(q))).status).toBe(200);
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     let first: Awaited<ReturnType<typeof orderRow>>;
@@ -534,7 +534,7 @@ describe('gasless orders on a devnet', () => {
 
   it('a submitter SIGKILLed after replacing a stuck transaction, the node having lost both, rebroadcasts the replacement: one execution', async () => {
     const q = await gaslessQuote();
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     let replacement = '';
@@ -587,7 +587,7 @@ describe('gasless orders on a devnet', () => {
     };
     const q = await gaslessQuote();
     expect((await order(q.quote_id, await sign(q))).status).toBe(200);
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     try {
@@ -659,7 +659,7 @@ describe('gasless orders on a devnet', () => {
     const fresh = privateKeyToAccount(generatePrivateKey());
     await mint(c, usdc, fresh.address, parseUnits('10000', 6));
     const q = await gaslessQuote(parseUnits('2500', 6).toString(), { from_address: fresh.address });
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     let permit = '';
@@ -716,7 +716,7 @@ describe('gasless orders on a devnet', () => {
     });
     const { fresh, q, post } = await freshPermitOrder();
     await post();
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     let first: Awaited<ReturnType<typeof orderRow>>;
@@ -765,7 +765,7 @@ describe('gasless orders on a devnet', () => {
 
   it('a submitter SIGKILLed after replacing a stuck permit, the node having lost both, rebroadcasts the replacement: one permit, one order', async () => {
     const { q, post } = await freshPermitOrder();
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
     let replacement = '';
@@ -836,7 +836,7 @@ describe('gasless orders on a devnet', () => {
     });
     const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 30 });
     expect((await order(q.quote_id, await sign(q))).status).toBe(200);
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
     const [paidBefore, receivedBefore] = await Promise.all([balanceOf(usdc, trader.address), balanceOf(dai, devAccount(RECIPIENT).address)]);
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
@@ -883,7 +883,7 @@ describe('gasless orders on a devnet', () => {
     });
     const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 300 });
     expect((await order(q.quote_id, await sign(q))).status).toBe(200);
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const paidBefore = await balanceOf(usdc, trader.address);
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
@@ -913,7 +913,7 @@ describe('gasless orders on a devnet', () => {
 
   it('a submitter SIGKILLed after recording a cancel, the node having lost it, rebroadcasts that cancel: nothing sent twice', async () => {
     const q = await gaslessQuote(parseUnits('2500', 6).toString(), { expiry_time_sec: 600 });
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
     const paidBefore = await balanceOf(usdc, trader.address);
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
@@ -968,7 +968,7 @@ describe('gasless orders on a devnet', () => {
     // Longer than the chain's clock was moved on by the tests above (the last one by its 600 s quote).
     const { fresh, q, post } = await freshPermitOrder({ expiry_time_sec: 1200 });
     await post();
-    const fromBlock = await c.publicClient.getBlockNumber();
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     const nonceBefore = await c.publicClient.getTransactionCount({ address: submitterAccount().address });
     const { baseFeePerGas: baseFee } = await c.publicClient.getBlock();
     await rpc('evm_setAutomine', [false]);
