@@ -232,7 +232,7 @@ test('a cross-chain order whose destination swap would now fall short is refused
 });
 
 test('an order its destination cannot deliver is shown delayed with its refund time, then refunded in full, service fee included', async ({ page }) => {
-  // The relayer gets the fill window (300 s on the test stack) after the quote's minute: this test waits it out.
+  // The relayer gets the fill window (E2E_FILL_WINDOW_SEC, 90 s, in e2e/globalSetup.ts) after the quote's minute: this test waits it out.
   test.setTimeout(900_000);
   const A = chainNamed('Devnet A');
   const B = chainNamed('Devnet B');

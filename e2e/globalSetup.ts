@@ -8,6 +8,8 @@ import { createStack } from '@/scripts/stack/startStack';
 import { E2E_STATE_ENV, type E2EState } from './fixtures/e2eState';
 
 const SERVER_READY_TIMEOUT_MS = 120_000;
+/** Room for the refund spec to see an order delayed (its deposit, the relayer giving up, Activity) before the refund. */
+const E2E_FILL_WINDOW_SEC = 90;
 
 /** Waits until /v1/health is 200: the chains answer and the indexer has caught up with the short history. */
 async function waitForHealth(baseURL: string, exitCode: () => number | null): Promise<void> {
@@ -49,6 +51,8 @@ export default async function globalSetup(config: FullConfig) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_GUEST_PER_MIN: '100000',
     RATE_LIMIT_PUBLIC_PER_MIN: '100000',
+    // The refund spec waits out a fill window: the default 300 s would be most of the suite's time.
+    CROSSCHAIN_FILL_WINDOW_SEC: String(E2E_FILL_WINDOW_SEC),
   };
 
   // The same launcher as `npm start`: one instance, the background jobs, supervised.
