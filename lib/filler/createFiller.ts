@@ -1,20 +1,19 @@
 // A standalone filler of Swapdesk's ERC-7683 orders: follows the open orders, fills those whose fee covers the
 // destination gas plus its margin from its own inventory (outside anyone else's exclusivity window), and settles its
 // fills on the origin with the attester's signature so that it is repaid at its repayment address. Swapdesk's relayer
-// settles every fill it sees too, so a filler that stops after filling is still repaid. Its fills are simulated, its
-// approvals given and its settlements made by the same code as our relayer's (planFill, allowances, settleOrder,
-// fillCalls, createTxSender).
-import {
-  createPublicClient, erc20Abi, http, isAddressEqual, zeroAddress,
-  type Address, type Hex, type LocalAccount, type PublicClient,
-} from 'viem';
+// settles every fill it sees too, so a filler that stops after filling is still repaid. Each order is filled by the
+// path our relayer fills by (fillOneOrder: the same judge, simulation, backoff and transaction sender), one at a time;
+// its approvals and settlements are our relayer's too (allowances, settleOrder).
+import { createPublicClient, erc20Abi, http, isAddressEqual, type Address, type Hash, type Hex, type LocalAccount, type PublicClient } from 'viem';
 import { readFill } from '@/lib/crosschain/readFill';
-import { decodeOriginData } from '@/lib/contracts/crossChainQuote';
+import { DEFAULT_FILL_POLICY } from '@/lib/relayer/fillPolicy';
 import { allowances, type Allowances } from './allowances';
 import { createTxSender, type TxSender } from './createTxSender';
-import { planFill, type FillPlan } from './planFill';
+import { fillOneOrder } from './fillOneOrder';
+import { isDue, memoryFillNotes, type FillRetry } from './fillRetry';
+import { fillFees, type Fees } from './planFill';
 import { settleOrder } from './settleOrder';
-import { convertDecimals, gasInBridgeUnits, judgeOrder } from './judgeOrder';
+import { convertDecimals, gasInBridgeUnits } from './judgeOrder';
 import type { FillerOrder } from './fillerOrder';
 import type { OrderSource } from './orderSource';
 
@@ -49,6 +48,9 @@ export type Filler = { address: Address; pass(): Promise<void>; start(): void; s
 
 const errorLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
 
+/** A destination's fee caps (what fills are sent with) and gas price (what they are weighed at), read once per pass. */
+type DstPrices = { fees: Fees; gasPrice: bigint };
+
 type Chain = {
   id: number; client: PublicClient; sender: TxSender; decimals: Map<string, number>; allowances: Allowances;
   /** The last transaction sent on this chain, settled or failed: the next one waits for it. */
@@ -69,9 +71,10 @@ export function createFiller(options: FillerOptions): Filler {
     };
     return [c.id, chain];
   }));
-  /** Orders given up on or filled by anyone; when to look again at those waiting (destination clock). */
+  /** Orders filled by anyone. */
   const done = new Set<string>();
-  const retryAt = new Map<string, number>();
+  /** Why orders are not filled yet and when to look again: the same backoff as our relayer's, kept in memory. */
+  const retry: FillRetry = { notes: memoryFillNotes(), policy: DEFAULT_FILL_POLICY };
   /** This filler's fills not yet repaid. */
   const unsettled = new Map<string, FillerOrder>();
   const emit = (e: FillerEvent) => options.onEvent?.(e);
@@ -86,61 +89,52 @@ export function createFiller(options: FillerOptions): Filler {
    * asks the node again after a failed send and at every pass). A receipt not seen within RECEIPT_TIMEOUT_MS throws:
    * the pass ends and the next one reads the chain again (a fill that landed meanwhile is found by `fills`).
    */
-  const send = (chain: Chain, to: Address, data: Hex, gas?: bigint) => {
-    const sent = chain.sending.then(async () => {
-      const hash = await chain.sender.send({ to, data, gas }, async () => undefined);
-      return { hash, receipt: await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: RECEIPT_TIMEOUT_MS }) };
-    });
-    chain.sending = sent.catch(() => undefined);
-    return sent;
+  const sendQueued = (chain: Chain, to: Address, data: Hex, gas?: bigint): Promise<Hash> => {
+    const hash = chain.sending.then(() => chain.sender.send({ to, data, gas }, async () => undefined));
+    chain.sending = hash.then((h) => receiptOf(chain, h)).catch(() => undefined);
+    return hash;
   };
-  /** Checks, weighs and sends one fill (recording it for settlement when it lands). */
-  async function tryFill(order: FillerOrder, dst: Chain, origin: Chain, nowSec: number): Promise<void> {
+  const receiptOf = (chain: Chain, hash: Hash) => chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: RECEIPT_TIMEOUT_MS });
+  const send = async (chain: Chain, to: Address, data: Hex, gas?: bigint) => {
+    const hash = await sendQueued(chain, to, data, gas);
+    return { hash, receipt: await receiptOf(chain, hash) };
+  };
+  /** Checks one order and, unless the destination shows it filled already, fills it by the one path (fillOneOrder). */
+  async function tryFill(order: FillerOrder, dst: Chain, origin: Chain, nowSec: number, dstPrices: DstPrices): Promise<void> {
     const fill = await readFill(dst.client, order.dstSettler, order.orderId);
     if (fill) {
       done.add(order.orderId);
       if (isAddressEqual(fill.filler, me)) unsettled.set(order.orderId, order);
       return;
     }
-    const [inventory, fees, gasPrice, bridgeDecimals, escrowDecimals] = await Promise.all([
+    const [inventory, bridgeDecimals, escrowDecimals] = await Promise.all([
       dst.client.readContract({ address: order.bridgeToken, abi: erc20Abi, functionName: 'balanceOf', args: [me] }),
-      dst.client.estimateFeesPerGas(),
-      dst.client.getGasPrice(),
       decimalsOf(dst, order.bridgeToken),
       decimalsOf(origin, order.escrowToken),
     ]);
-    const exclusiveOther = !isAddressEqual(order.exclusiveFiller, zeroAddress) && !isAddressEqual(order.exclusiveFiller, me) && nowSec <= order.exclusivityDeadline;
-    let plan: FillPlan | undefined;
-    if (!exclusiveOther && inventory >= order.bridgeAmount) {
-      await dst.allowances.ensure(order.bridgeToken, order.dstSettler, order.bridgeAmount);
-      // The same simulation at the real fee caps as our relayer's; a filler adds nothing of its own.
-      plan = await planFill({
-        client: dst.client, settler: order.dstSettler, from: me, repayment, orderId: order.orderId, originData: order.originData,
-        fill: decodeOriginData(order.originData), fees, maxExtra: 0n,
-      });
-      if (!plan.ok) {
-        if (plan.refusal.deterministic) done.add(order.orderId);
-        else retryAt.set(order.orderId, nowSec + 2);
-        return emit({ kind: 'skipped', order, reason: plan.refusal.text });
-      }
-    }
-    const gas = plan?.ok ? plan.estimate : 0n;
-    const judgement = judgeOrder({
-      order, filler: me, dstNowSec: nowSec, inventory, escrowInBridge: convertDecimals(order.escrowAmount, escrowDecimals, bridgeDecimals),
+    const outcome = await fillOneOrder({
+      client: dst.client, order, filler: me, repayment, dstNowSec: nowSec, inventory, minFeeBps: options.minProfitBps,
+      escrowInBridge: convertDecimals(order.escrowAmount, escrowDecimals, bridgeDecimals), fees: dstPrices.fees,
       // Weighed at the price a transaction pays now (base fee plus tip), not at the cap it is sent with.
-      gasInBridge: gasInBridgeUnits(gas * gasPrice, options.nativeUsdCents, bridgeDecimals), minProfitBps: options.minProfitBps,
+      gasInBridge: (gas) => gasInBridgeUnits(gas * dstPrices.gasPrice, options.nativeUsdCents, bridgeDecimals),
+      // A filler adds nothing of its own.
+      maxExtra: () => 0n,
+      prepare: () => dst.allowances.ensure(order.bridgeToken, order.dstSettler, order.bridgeAmount),
+      retry, receiptTimeoutMs: RECEIPT_TIMEOUT_MS,
+      send: (data, gas) => sendQueued(dst, order.dstSettler, data, gas),
     });
-    if (!judgement.fill) {
-      if (judgement.retryAtSec === undefined) done.add(order.orderId);
-      else retryAt.set(order.orderId, judgement.retryAtSec);
-      return emit({ kind: 'skipped', order, reason: judgement.reason });
+    switch (outcome.kind) {
+      case 'filled':
+        done.add(order.orderId);
+        unsettled.set(order.orderId, order);
+        return emit({ kind: 'filled', order, txHash: outcome.hash, gasUsed: outcome.receipt.gasUsed });
+      case 'reverted':
+        return emit({ kind: 'lost', order, reason: `fill ${outcome.hash} reverted: ${outcome.note.detail}` });
+      case 'unmined':
+        return emit({ kind: 'skipped', order, reason: `fill ${outcome.hash} not mined within ${RECEIPT_TIMEOUT_MS} ms: ${errorLine(outcome.error)}` });
+      default:
+        return emit({ kind: 'skipped', order, reason: outcome.note.detail });
     }
-    if (!plan?.ok) return;
-    const { hash, receipt } = await send(dst, order.dstSettler, plan.data, plan.gas);
-    done.add(order.orderId);
-    if (receipt.status !== 'success') return emit({ kind: 'lost', order, reason: `fill ${hash} reverted (another filler was first)` });
-    unsettled.set(order.orderId, order);
-    emit({ kind: 'filled', order, txHash: hash, gasUsed: receipt.gasUsed });
   }
 
   /** Settles one of this filler's fills once the attester has signed it, unless someone settled it already. */
@@ -171,15 +165,23 @@ export function createFiller(options: FillerOptions): Filler {
     // Another process may have used the key, and fee caps move: each pass asks the node again.
     for (const chain of chains.values()) chain.sender.resync();
     const orders = await source.openOrders();
-    const heads = new Map<number, number>();
+    const heads = new Map<number, Promise<{ nowSec: number; prices: DstPrices }>>();
+    const headOf = (dst: Chain) => {
+      let head = heads.get(dst.id);
+      if (!head) {
+        heads.set(dst.id, (head = Promise.all([dst.client.getBlock(), fillFees(dst.client), dst.client.getGasPrice()])
+          .then(([block, fees, gasPrice]) => ({ nowSec: Number(block.timestamp), prices: { fees, gasPrice } }))));
+      }
+      return head;
+    };
     for (const order of orders) {
       const dst = chains.get(order.dstChainId);
       const origin = chains.get(order.originChainId);
       if (!dst || !origin || done.has(order.orderId) || (options.destinations && !options.destinations.includes(dst.id))) continue;
-      let nowSec = heads.get(dst.id);
-      if (nowSec === undefined) heads.set(dst.id, (nowSec = Number((await dst.client.getBlock()).timestamp)));
-      if ((retryAt.get(order.orderId) ?? 0) > nowSec) continue;
-      await tryFill(order, dst, origin, nowSec).catch((error: unknown) => emit({ kind: 'skipped', order, reason: errorLine(error) }));
+      if (!isDue(await retry.notes.find(order.orderId), Date.now())) continue;
+      await headOf(dst)
+        .then(({ nowSec, prices }) => tryFill(order, dst, origin, nowSec, prices))
+        .catch((error: unknown) => emit({ kind: 'skipped', order, reason: errorLine(error) }));
     }
     await settleMine();
   }

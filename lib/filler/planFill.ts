@@ -15,6 +15,9 @@ const TOP_UP_HEADROOM_BPS = 5n;
 const TOP_UP_PRECISION_BPS = 1n;
 
 export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+/** The fee caps a fill is simulated and sent with: read once per chain per pass by every filler, our relayer included. */
+export const fillFees = (client: PublicClient): Promise<Fees> => client.estimateFeesPerGas({ chain: null, type: 'eip1559' });
 /** `gas` is the limit to send with (headroom over `estimate`, the node's estimate: what the fill is expected to burn). */
 export type FillPlan = { ok: true; data: Hex; gas: bigint; estimate: bigint; extra: bigint } | { ok: false; refusal: Refusal };
 

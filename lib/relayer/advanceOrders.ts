@@ -2,9 +2,7 @@
 // filled already), settle filled orders and refund expired ones on the origin with the attester's signature, and
 // watch settled fills until they are final (a reorg that took one away is filled again).
 import 'server-only';
-import {
-  getAbiItem, isAddressEqual, type AbiEvent, type Address, type Hash, type Hex, type TransactionReceipt,
-} from 'viem';
+import { getAbiItem, isAddressEqual, type Address, type Hash, type Hex } from 'viem';
 import type { OrderStore, StoredOrder } from '@/lib/crosschain/orderStore';
 import type { PendingKind } from '@/lib/crosschain/crosschainTables';
 import { log } from '@/lib/log';
@@ -16,17 +14,12 @@ import type { FillPolicy } from './fillPolicy';
 import type { RelayerPayouts } from '@/lib/crosschain/relayerPayouts';
 import { releaseCalldata, type Release } from '@/lib/filler/fillCalls';
 import { settleOrder } from '@/lib/filler/settleOrder';
-import { fillOrders, noteFillReverted, type ToFill } from './fillOrders';
-import { readFill, type FillRecord } from '@/lib/crosschain/readFill';
-import { destinationSettlerAbi, originSettlerAbi } from './settlerAbi';
+import { fillOrders, type ToFill } from './fillOrders';
+import { awaitSent, fillRecord, findEvent, recordFill, resolvePending, sendRecorded, type Sent } from './sentTransactions';
+import { originSettlerAbi } from './settlerAbi';
 
-const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
 const SETTLED = getAbiItem({ abi: originSettlerAbi, name: 'OrderSettled' });
 const REFUNDED = getAbiItem({ abi: originSettlerAbi, name: 'OrderRefunded' });
-/** How far back a fill the relayer did not send itself is looked for (fill windows are minutes, not days). */
-const FILL_LOOKBACK_BLOCKS = 50_000n;
-/** After a refused or reverted transaction, the order waits this long (the pool or the inventory may change). */
-export const RETRY_AFTER_MS = 3_000;
 
 export type WorkContext = {
   store: OrderStore;
@@ -52,106 +45,7 @@ export type WorkContext = {
 
 export type WorkReport = { filled: number; settled: number; expired: number; refunded: number; failed: number };
 
-type Sent = { order: StoredOrder; kind: PendingKind; chain: RelayerChain; hash: Hash };
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
-
-async function findEvent(chain: RelayerChain, address: Address, event: AbiEvent, orderId: Hex, fromBlock: bigint): Promise<{ txHash: Hash; block: number } | undefined> {
-  const logs = await chain.client.getLogs({ address, event, args: { orderId }, fromBlock, toBlock: 'latest' });
-  const first = logs[0];
-  return first?.transactionHash && first.blockNumber !== null ? { txHash: first.transactionHash, block: Number(first.blockNumber) } : undefined;
-}
-
-/** The destination's record of an order at `blockNumber` (or latest); undefined while not filled there. */
-function fillRecord(chain: RelayerChain, orderId: Hex, blockNumber?: bigint): Promise<FillRecord | undefined> {
-  const settler = chain.destinationSettler;
-  if (!settler) throw new Error(`chain ${chain.id} has no destination settler`);
-  return readFill(chain.client, settler, orderId, blockNumber);
-}
-
-async function recordFill(ctx: WorkContext, order: StoredOrder, dst: RelayerChain, record: FillRecord, tx?: { txHash: Hash; block: number }): Promise<boolean> {
-  const settler = dst.destinationSettler;
-  const found = tx ?? (settler ? await findEvent(dst, settler, FILLED, order.order_id as Hex, await lookbackFrom(dst)) : undefined);
-  return ctx.store.markFilled(order.order_id, {
-    relayer: record.filler, txHash: found?.txHash ?? null, block: found?.block ?? null, ts: record.filledAt, amountOut: record.amountOut,
-  }, ctx.now());
-}
-
-async function lookbackFrom(chain: RelayerChain): Promise<bigint> {
-  const head = await chain.client.getBlockNumber({ cacheTime: 0 });
-  return head > FILL_LOOKBACK_BLOCKS ? head - FILL_LOOKBACK_BLOCKS : 0n;
-}
-
-/** A transaction recorded before a restart (or a timed-out wait): settled from its receipt, or forgotten if the node never saw it. */
-async function resolvePending(ctx: WorkContext, order: StoredOrder): Promise<'done' | 'waiting' | 'forgotten'> {
-  const kind = order.pending_kind;
-  const hash = order.pending_tx_hash as Hash | null;
-  const chain = ctx.chains.get(kind === 'fill' ? order.dst_chain_id : order.src_chain_id);
-  if (!kind || !hash || !chain) return 'forgotten';
-  const receipt = await chain.client.getTransactionReceipt({ hash }).catch(() => undefined);
-  if (receipt) {
-    await applyReceipt(ctx, { order, kind, chain, hash }, receipt);
-    return 'done';
-  }
-  const inPool = await chain.client.getTransaction({ hash }).catch(() => undefined);
-  if (inPool) return 'waiting';
-  await ctx.store.clearPending(order.order_id, ctx.now());
-  return 'forgotten';
-}
-
-async function applyReceipt(ctx: WorkContext, sent: Sent, receipt: TransactionReceipt): Promise<boolean> {
-  const { order, kind, chain, hash } = sent;
-  if (receipt.status !== 'success') {
-    if (kind === 'fill') await noteFillReverted(ctx, order, chain, hash, receipt);
-    log.warn({ orderId: order.order_id, kind, tx: hash, chainId: chain.id }, 'relayer transaction reverted; the order is looked at again');
-    ctx.retryAt.set(order.order_id, Date.now() + RETRY_AFTER_MS);
-    await ctx.store.clearPending(order.order_id, ctx.now());
-    return false;
-  }
-  if (await recordReceipt(ctx, sent, receipt)) return true;
-  // The order feed (lib/crosschain/orderFeed.ts) follows the same chains and may have recorded this transaction first.
-  const stored = await ctx.store.find(order.order_id);
-  const recorded = kind === 'fill' ? stored?.fill_tx_hash : kind === 'settle' ? stored?.settle_tx_hash : stored?.refund_tx_hash;
-  return recorded === hash.toLowerCase();
-}
-
-async function recordReceipt(ctx: WorkContext, { order, kind, chain, hash }: Sent, receipt: TransactionReceipt): Promise<boolean> {
-  const at = { txHash: hash, block: Number(receipt.blockNumber) };
-  if (kind === 'fill') {
-    // A successful fill's block shows it; a reorg since may have taken it away again (the order is looked at again).
-    const record = await fillRecord(chain, order.order_id as Hex, receipt.blockNumber);
-    if (!record) return false;
-    if (order.state === 'settled') return ctx.store.recordRefill(order.order_id, { relayer: record.filler, ...at, ts: record.filledAt, amountOut: record.amountOut }, ctx.now());
-    return recordFill(ctx, order, chain, record, at);
-  }
-  if (kind === 'settle') return ctx.store.markSettled(order.order_id, at, ctx.now());
-  return ctx.store.markRefunded(order.order_id, at, ctx.now());
-}
-
-async function awaitSent(ctx: WorkContext, sent: readonly Sent[], report: WorkReport): Promise<void> {
-  await Promise.all(sent.map(async (s) => {
-    try {
-      const receipt = await s.chain.client.waitForTransactionReceipt({ hash: s.hash, timeout: ctx.receiptTimeoutMs });
-      if (await applyReceipt(ctx, s, receipt)) report[s.kind === 'fill' ? 'filled' : s.kind === 'settle' ? 'settled' : 'refunded'] += 1;
-      else report.failed += 1;
-    } catch (error: unknown) {
-      // Still pending: the stored hash is looked at again next round.
-      log.warn({ orderId: s.order.order_id, kind: s.kind, tx: s.hash, err: errorText(error) }, 'relayer transaction not mined yet');
-    }
-  }));
-}
-
-async function send(ctx: WorkContext, report: WorkReport, order: StoredOrder, kind: PendingKind, chain: RelayerChain, to: Address, data: Hex, gas: Promise<bigint>): Promise<Sent | undefined> {
-  try {
-    const hash = await chain.sender.send({ to, data, gas: await gas }, (h) => ctx.recordPending(order.order_id, kind, h));
-    return { order, kind, chain, hash };
-  } catch (error: unknown) {
-    report.failed += 1;
-    ctx.retryAt.set(order.order_id, Date.now() + RETRY_AFTER_MS);
-    log.warn({ orderId: order.order_id, kind, chainId: chain.id, err: errorText(error) }, 'relayer could not send');
-    return undefined;
-  }
-}
 
 /** Opened orders: record fills and expiries the destination shows, fill the rest from inventory (fillOrders). */
 async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], report: WorkReport): Promise<void> {
@@ -161,7 +55,7 @@ async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], repor
     if (!head) heads.set(chain.id, (head = chain.client.getBlock({ blockTag: 'latest' }).then((b) => ({ number: b.number, timestamp: b.timestamp }))));
     return head;
   };
-  const toFill: { order: StoredOrder; dst: RelayerChain }[] = [];
+  const toFill: ToFill[] = [];
   await Promise.all(orders.map(async (order) => {
     const dst = ctx.chains.get(order.dst_chain_id);
     if (!dst?.destinationSettler) return;
@@ -174,19 +68,14 @@ async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], repor
         // Nothing can fill after a block past the deadline: the destination's answer is final.
         if (await ctx.store.markExpired(order.order_id, ctx.now())) report.expired += 1;
       } else {
-        toFill.push({ order, dst });
+        toFill.push({ order, dst, dstNowSec: Number(head.timestamp) });
       }
     } catch (error: unknown) {
       report.failed += 1;
       log.warn({ orderId: order.order_id, chainId: dst.id, err: errorText(error) }, 'relayer could not read the destination');
     }
   }));
-  const sent: Sent[] = [];
-  for (const s of await fillOrders(ctx, toFill, report)) {
-    const hash = await send(ctx, report, s.order, 'fill', s.dst, s.to, s.data, Promise.resolve(s.gas));
-    if (hash) sent.push(hash);
-  }
-  await awaitSent(ctx, sent, report);
+  await fillOrders(ctx, toFill, report);
 }
 
 /**
@@ -257,7 +146,7 @@ async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], rep
           log.warn({ orderId: order.order_id, err: errorText(error) }, 'relayer could not get an attestation');
           return undefined;
         }),
-        send: (release, data, gas) => send(ctx, report, order, release.kind === 'filled' ? 'settle' : 'refund', src, settler, data, gas),
+        send: (release, data, gas) => sendRecorded(ctx, report, order, release.kind === 'filled' ? 'settle' : 'refund', src, settler, data, gas),
       });
       if (outcome.kind === 'closed') await recordClosed(ctx, order, src, settler, outcome.status);
       if (outcome.kind === 'sent' && outcome.sent) sent.push(outcome.sent);
@@ -285,7 +174,6 @@ async function watchReleases(ctx: WorkContext, src: RelayerChain, head: bigint):
  * what the escrow paid for), until the fill is `finalityBlocks` deep.
  */
 async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
-  const sent: Sent[] = [];
   for (const src of ctx.chains.values()) {
     try {
       if (src.originSettler) await watchReleases(ctx, src, await src.client.getBlockNumber({ cacheTime: 0 }));
@@ -298,8 +186,8 @@ async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
   for (const dst of ctx.chains.values()) {
     if (!dst.destinationSettler) continue;
     try {
-      const head = await dst.client.getBlockNumber({ cacheTime: 0 });
-      const watched = await ctx.store.settledSince(dst.id, Number(head) - dst.finalityBlocks);
+      const head = await dst.client.getBlock({ blockTag: 'latest' });
+      const watched = await ctx.store.settledSince(dst.id, Number(head.number) - dst.finalityBlocks);
       for (const order of watched) {
         if (!isAddressEqual(order.relayer as Address, ctx.relayer) || ctx.retryAt.has(order.order_id)) continue;
         if (order.pending_tx_hash) {
@@ -308,7 +196,7 @@ async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
         }
         if (await fillRecord(dst, order.order_id as Hex)) continue;
         log.warn({ orderId: order.order_id, chainId: dst.id, fillTx: order.fill_tx_hash }, 'a settled order lost its fill in a reorg; filling it again');
-        refills.push({ order, dst, refill: true });
+        refills.push({ order, dst, dstNowSec: Number(head.timestamp), refill: true });
       }
     } catch (error: unknown) {
       report.failed += 1;
@@ -316,11 +204,7 @@ async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
     }
   }
   // The same escrow check, caps, simulation at the real fee caps, top-up and backoff as a first fill.
-  for (const s of await fillOrders(ctx, refills, report)) {
-    const hash = await send(ctx, report, s.order, 'fill', s.dst, s.to, s.data, Promise.resolve(s.gas));
-    if (hash) sent.push(hash);
-  }
-  await awaitSent(ctx, sent, report);
+  await fillOrders(ctx, refills, report);
 }
 
 /**

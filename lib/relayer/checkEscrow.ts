@@ -1,8 +1,9 @@
 // Before any fill, the origin chain itself (not the store, not the quote's signature) must show the order escrowed in
-// our router, in the origin's bridge asset, for at least the payout plus the relayer's minimum fee: a leaked quote
-// signer key then cannot buy the relayer's inventory with a worthless or too small escrow.
+// our router, in the origin's bridge asset: a leaked quote signer key then cannot buy the relayer's inventory with a
+// worthless escrow. Whether the escrow is large enough (the payout plus the minimum fee) is the fillers' one judge's
+// call (lib/filler/judgeOrder), on the amount read here.
 import 'server-only';
-import { isAddressEqual, keccak256, type Hex } from 'viem';
+import { isAddressEqual, keccak256, type Address, type Hex } from 'viem';
 import type { StoredOrder } from '@/lib/crosschain/orderStore';
 import { ORDER_STATUS, type FillOrder } from '@/lib/contracts/crossChainQuote';
 import { convertDecimals } from '@/lib/filler/judgeOrder';
@@ -10,17 +11,17 @@ import type { Refusal } from './fillPolicy';
 import type { RelayerChain } from './relayerChains';
 import { originSettlerAbi } from './settlerAbi';
 
-const BPS = 10_000n;
-
-export type EscrowCheck = { ok: true; /** The escrow in destination base units. */ escrowOnDst: bigint } | { ok: false; refusal: Refusal };
+export type EscrowCheck =
+  | { ok: true; token: Address; amount: bigint; /** The escrow in destination base units. */ escrowOnDst: bigint }
+  | { ok: false; refusal: Refusal };
 
 const refuse = (name: string, text: string, deterministic: boolean): EscrowCheck => ({ ok: false, refusal: { name, text, deterministic } });
 
 /**
- * Reads the order's escrow on its origin chain and bounds the fill `fill` by it. A first fill needs the escrow open; a
+ * Reads the order's escrow on its origin chain for the fill `fill`. A first fill needs the escrow open; a
  * fill again after a destination reorg (`refill`) needs it settled, as it was to this relayer, which owes the delivery.
  */
-export async function checkEscrow(src: RelayerChain | undefined, dst: RelayerChain, order: StoredOrder, fill: FillOrder, minFeeBps: number, refill = false): Promise<EscrowCheck> {
+export async function checkEscrow(src: RelayerChain | undefined, dst: RelayerChain, order: StoredOrder, fill: FillOrder, refill = false): Promise<EscrowCheck> {
   if (keccak256(order.origin_data as Hex) !== order.order_id.toLowerCase()) return refuse('OrderIdMismatch', 'the stored order does not hash to its id', true);
   if (!src?.originSettler || !src.bridgeToken) return refuse('OriginUnknown', `the relayer does not follow origin chain ${order.src_chain_id}`, false);
   if (fill.originChainId !== BigInt(src.id) || !isAddressEqual(fill.originSettler, src.originSettler)) {
@@ -39,11 +40,5 @@ export async function checkEscrow(src: RelayerChain | undefined, dst: RelayerCha
   if (!isAddressEqual(token, src.bridgeToken)) {
     return refuse('EscrowNotBridgeAsset', `the origin escrow holds ${token}, not the bridge asset ${src.bridgeToken}`, true);
   }
-  const escrowOnDst = convertDecimals(amount, src.bridgeDecimals, dst.bridgeDecimals);
-  const payout = fill.dstBridgeAmount;
-  const minFee = (payout * BigInt(minFeeBps) + BPS - 1n) / BPS;
-  if (escrowOnDst < payout + minFee) {
-    return refuse('EscrowTooSmall', `the origin escrow (${escrowOnDst} on the destination's scale) does not cover the payout ${payout} plus the relayer's fee ${minFee}`, true);
-  }
-  return { ok: true, escrowOnDst };
+  return { ok: true, token, amount, escrowOnDst: convertDecimals(amount, src.bridgeDecimals, dst.bridgeDecimals) };
 }

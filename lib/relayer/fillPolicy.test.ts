@@ -28,4 +28,9 @@ describe('fill backoff', () => {
   it('a deterministic reason is given up on at once', () => {
     expect(nextNote(policy, '0xab', undefined, { name: 'NativeTransferFailed', text: 'refuses', deterministic: true }, false, 0)).toMatchObject({ gaveUp: true, attempts: 1 });
   });
+
+  it('a refusal that ends at a known time (an exclusivity window) is looked at again then, not on the backoff', () => {
+    const later = nextNote(policy, '0xab', undefined, { ...transient, waitMs: 4_500 }, false, 100_000);
+    expect(later).toMatchObject({ nextAttemptAtMs: 104_500, gaveUp: false, attempts: 1 });
+  });
 });

@@ -1,6 +1,7 @@
 // What the relayer risks per fill and how it treats a fill it cannot make: inventory caps (per order, per minute),
 // the minimum fee an escrow must leave it, how much of its own it may add to deliver after the destination moved,
-// and the backoff after a refusal or an on-chain revert (giving up on deterministic ones).
+// and the backoff after a refusal or an on-chain revert (giving up on deterministic ones), which `npm run filler` keeps
+// too (lib/filler/fillRetry).
 import type { FillNote } from '@/lib/crosschain/fillNotes';
 
 export type FillPolicy = {
@@ -32,7 +33,8 @@ export const DEFAULT_FILL_POLICY: FillPolicy = {
 /** `usd` whole units of a bridge asset with `decimals`, in base units. */
 export const usdUnits = (usd: number, decimals: number): bigint => BigInt(usd) * 10n ** BigInt(decimals);
 
-export type Refusal = { name: string; text: string; deterministic: boolean };
+/** `waitMs`: when the reason ends at a known time (an exclusivity window), it is looked at again then, not on the backoff. */
+export type Refusal = { name: string; text: string; deterministic: boolean; waitMs?: number };
 
 /** The note after one more refusal (`reverted`: a mined fill reverted), with its backoff, or giving up. */
 export function nextNote(policy: FillPolicy, orderId: string, previous: FillNote | undefined, refusal: Refusal, reverted: boolean, nowMs: number): FillNote {
@@ -42,7 +44,7 @@ export function nextNote(policy: FillPolicy, orderId: string, previous: FillNote
   const backoff = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** Math.min(attempts - 1, 30));
   const why = !refusal.deterministic && gaveUp ? `; ${reverts} fills reverted on-chain, the relayer stopped trying` : '';
   return {
-    orderId, reason: refusal.name, detail: `${refusal.text}${why}`, attempts, reverts, gaveUp, nextAttemptAtMs: nowMs + backoff,
+    orderId, reason: refusal.name, detail: `${refusal.text}${why}`, attempts, reverts, gaveUp, nextAttemptAtMs: nowMs + (refusal.waitMs ?? backoff),
     topUp: null, updatedAt: Math.floor(nowMs / 1000),
   };
 }
