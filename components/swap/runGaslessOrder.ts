@@ -15,8 +15,8 @@ export type GaslessOutcome = { ok: true; hash: Hex; amountOut: bigint | undefine
 type Order = {
   quoteId: string;
   signature: Hex;
-  /** The token's EIP-2612 approval of Permit2, when the quote offered it and the trader signed it. */
-  approvalSignature?: Hex;
+  /** The token's EIP-2612 approval of Permit2, when the quote offered it and the trader signed it (for this quote or an earlier one). */
+  approval?: { signature: Hex; deadline?: number };
   token: string;
   baseUrl: string;
   /** The quote's deadline (Unix seconds). */
@@ -32,10 +32,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const DEPOSITED: ReadonlySet<QuoteStatus['status']> = new Set(['deposited', 'filled', 'settled', 'expired', 'refunded']);
 
-export async function runGaslessOrder({ quoteId, signature, approvalSignature, token, baseUrl, deadlineSec, crossChain, onSubmitted, isCurrent }: Order): Promise<GaslessOutcome> {
+export async function runGaslessOrder({ quoteId, signature, approval, token, baseUrl, deadlineSec, crossChain, onSubmitted, isCurrent }: Order): Promise<GaslessOutcome> {
   const client = swapdeskClientFor(baseUrl);
   try {
-    await apiCall(client.POST('/v1/orders', { body: { quote_id: quoteId, signature, ...(approvalSignature ? { approval_signature: approvalSignature } : {}) }, headers: bearer(token) }));
+    const approvalFields = approval ? { approval_signature: approval.signature, ...(approval.deadline !== undefined ? { approval_deadline: approval.deadline } : {}) } : {};
+    await apiCall(client.POST('/v1/orders', { body: { quote_id: quoteId, signature, ...approvalFields }, headers: bearer(token) }));
   } catch (error: unknown) {
     return { ok: false, message: gaslessOrderError(error) };
   }

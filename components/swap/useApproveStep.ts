@@ -2,23 +2,25 @@
 // The review's one-time enable step: an approval transaction (the exact amount to the router, or Permit2 once per token
 // for any amount), or, where a gasless quote offers it (API.md §9), the token's EIP-2612 permit of Permit2 signed instead:
 // no transaction, Swapdesk's submitter sends the permit with the order.
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { erc20Abi, maxUint256, type Address, type Hex } from 'viem';
 import { useConfig } from 'wagmi';
 import { signTypedData, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { gaslessApprovalTypedData } from '@/lib/client/checkGaslessApproval';
+import { keptApproval, signedApproval, type SignedApproval } from '@/lib/client/keptApproval';
 import { isUserRejection, routerErrorMessage } from './routerErrors';
 import type { SwapToken } from './swapTokens';
 import type { SwapStep } from './useSwapExecution';
 
 const RECEIPT_POLL_MS = 250;
 
-/** A signed EIP-2612 approval, for the quote it was offered with. */
-export type SignedApproval = { quoteId: string; signature: Hex };
+/** The approval to post with the order: its signature, and the deadline it signed when an earlier quote offered it. */
+export type ApprovalToPost = { signature: Hex; deadline?: number };
 
-type Review = { step: SwapStep; setStep: (step: SwapStep) => void; account: Address | undefined; tokenIn: SwapToken; refetchAllowance: () => Promise<unknown> };
+/** `nowMs`: the review's clock, ticking, so a kept approval about to expire is dropped while the review stays open. */
+type Review = { step: SwapStep; setStep: (step: SwapStep) => void; account: Address | undefined; tokenIn: SwapToken; refetchAllowance: () => Promise<unknown>; nowMs: number };
 
-export function useApproveStep({ step, setStep, account, tokenIn, refetchAllowance }: Review) {
+export function useApproveStep({ step, setStep, account, tokenIn, refetchAllowance, nowMs }: Review) {
   const config = useConfig();
   const [signed, setSigned] = useState<SignedApproval>();
   const approve = useCallback(async () => {
@@ -31,8 +33,9 @@ export function useApproveStep({ step, setStep, account, tokenIn, refetchAllowan
     try {
       if (offered && account) {
         // Checked with the quote (checkFirmQuote); the wallet signs the permit rebuilt from its checked fields.
-        const signature = await signTypedData(config, { account, ...gaslessApprovalTypedData(offered) });
-        setSigned({ quoteId: q.quote_id, signature });
+        const typed = gaslessApprovalTypedData(offered);
+        const signature = await signTypedData(config, { account, ...typed });
+        setSigned(signedApproval(typed, signature));
         setStep({ kind: 'review', offer: current });
         return;
       }
@@ -51,7 +54,9 @@ export function useApproveStep({ step, setStep, account, tokenIn, refetchAllowan
     }
   }, [step, setStep, account, config, refetchAllowance, tokenIn.symbol]);
   const offer = 'offer' in step ? step.offer : undefined;
-  /** The approval signed for the quote under review, if any. */
-  const approvalSignature = offer && signed?.quoteId === offer.firm.quote_id ? signed.signature : undefined;
-  return { approve, approvalSignature };
+  // Signed for this quote or, while it still covers it, for one this quote replaced: the trader does not sign twice.
+  const firm = offer?.firm;
+  const nowSec = Math.floor(nowMs / 1_000);
+  const approval = useMemo<ApprovalToPost | undefined>(() => (firm ? keptApproval(signed, firm, nowSec) : undefined), [signed, firm, nowSec]);
+  return { approve, approval };
 }

@@ -6,7 +6,7 @@
 // Activity (and, cross-chain, the tracker) keeps following the order.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type RefObject } from 'react';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { useApiBase } from '@/components/wallet/ApiBaseContext';
 import type { PublicChain } from '@/lib/chains/publicChain';
@@ -18,6 +18,7 @@ import { signPermit2 } from './signPermit2';
 import { simulateDestinationFill } from './simulateDestinationFill';
 import type { SwapToken } from './swapTokens';
 import { trackedOrderOf, trackOrder } from './trackedOrder';
+import type { ApprovalToPost } from './useApproveStep';
 import type { SwapStep } from './useSwapExecution';
 
 type Review = {
@@ -29,14 +30,14 @@ type Review = {
   requote: () => Promise<void>;
 };
 
-/** `approvalSignature`: the EIP-2612 approval of Permit2 the quote offered, signed in the enable step. */
-type SendGasless = (current: FirmQuoteResult, from: Address, tokenIn: SwapToken, tokenOut: SwapToken, approvalSignature?: Hex) => Promise<void>;
+/** `approval`: the EIP-2612 approval of Permit2 the quote offered (or an earlier one that still covers it), signed in the enable step. */
+type SendGasless = (current: FirmQuoteResult, from: Address, tokenIn: SwapToken, tokenOut: SwapToken, approval?: ApprovalToPost) => Promise<void>;
 
 export function useGaslessSwap({ setStep, generation, token, chains, requote }: Review): SendGasless {
   const config = useConfig();
   const client = useQueryClient();
   const apiBase = useApiBase();
-  return useCallback(async (current, from, tokenIn, tokenOut, approvalSignature) => {
+  return useCallback(async (current, from, tokenIn, tokenOut, approval) => {
     const q = current.firm;
     const bearer = token.current;
     const mine = generation.current;
@@ -57,7 +58,7 @@ export function useGaslessSwap({ setStep, generation, token, chains, requote }: 
       }
       setStep({ kind: 'submitting', offer: current });
       const outcome = await runGaslessOrder({
-        quoteId: q.quote_id, signature, approvalSignature, token: bearer, baseUrl: apiBase, deadlineSec: q.deadline, crossChain,
+        quoteId: q.quote_id, signature, approval, token: bearer, baseUrl: apiBase, deadlineSec: q.deadline, crossChain,
         onSubmitted: () => {
           if (crossChain) trackOrder(trackedOrderOf(q, null, from, tokenIn, tokenOut));
           setStep({ kind: 'relaying', offer: current });

@@ -111,14 +111,14 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
     return () => clearTimeout(id);
   }, [step, requote]);
 
-  const { approve, approvalSignature } = useApproveStep({ step, setStep, account, tokenIn, refetchAllowance: allowance.refetch });
+  const { approve, approval } = useApproveStep({ step, setStep, account, tokenIn, refetchAllowance: allowance.refetch, nowMs: now });
   const swapGasless = useGaslessSwap({ setStep, generation, token: tokenRef, chains: chainsRef, requote });
 
   const swap = useCallback(async () => {
     if (step.kind !== 'review' || step.offer.mustAccept || !account) return;
     const current = step.offer;
     const q = current.firm;
-    if (q.gasless) return swapGasless(current, account, tokenIn, tokenOut, approvalSignature);
+    if (q.gasless) return swapGasless(current, account, tokenIn, tokenOut, approval);
     const viaPermit2 = q.permit2 !== undefined;
     const tx = { chainId: q.src_chain_id, account, to: q.router_address, data: q.calldata, value: BigInt(q.value) };
     setStep({ kind: viaPermit2 ? 'permitting' : 'signing', offer: current });
@@ -161,7 +161,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
       if (isUserRejection(error)) setStep({ kind: 'review', offer: current });
       else setStep({ kind: 'failed', at: 'swap', firm: q, message: routerErrorMessage(error, { viaPermit2 }) });
     }
-  }, [step, account, config, client, tokenIn, tokenOut, requote, swapGasless, approvalSignature]);
+  }, [step, account, config, client, tokenIn, tokenOut, requote, swapGasless, approval]);
 
   const accept = useCallback(() => {
     if (step.kind === 'review') setStep({ kind: 'review', offer: { ...step.offer, mustAccept: false } });
@@ -170,7 +170,7 @@ export function useSwapExecution({ request, token, tokenIn, tokenOut, account }:
   const firm = offer?.firm;
   const secondsLeft = offer ? Math.max(0, Math.floor((offer.expiresAtMs - now) / 1_000)) : undefined;
   // A signed EIP-2612 approval enables the token as the transaction would: Swapdesk sends it with the order.
-  const needsApproval = firm !== undefined && firm.allowance_target !== null && allowance.data !== undefined && allowance.data < BigInt(firm.amount_in) && !approvalSignature;
+  const needsApproval = firm !== undefined && firm.allowance_target !== null && allowance.data !== undefined && allowance.data < BigInt(firm.amount_in) && !approval;
   const checkingAllowance = firm !== undefined && firm.allowance_target !== null && allowance.data === undefined && !allowance.isError;
   return { step, secondsLeft, needsApproval, checkingAllowance, accept, approve, swap, requote };
 }

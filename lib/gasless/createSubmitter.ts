@@ -152,9 +152,9 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
 
   const permitTx = (client: PublicClient, order: GaslessOrder): Followed => ({
     order, what: 'permit', hash: order.approval_tx_hash, rawTx: order.approval_raw_tx, replaced: order.approval_replaced_tx_hashes, sentAtMs: order.approval_sent_at_ms,
-    // The permit's deadline is the quote's; an order given up (failed unsent) needs it no more, and its nonce must not
-    // hold up every later transaction of the submitter.
-    givenUp: (headTimestamp) => headTimestamp >= BigInt(order.deadline) || order.status === 'failed',
+    // Past the permit's deadline (the quote's, or an earlier quote's the sender signed) mining it could only revert; an
+    // order given up (failed unsent) needs it no more, and its nonce must not hold up every later transaction.
+    givenUp: (headTimestamp) => headTimestamp >= BigInt(Math.min(order.deadline, parseApproval(order.approval ?? '').deadline)) || order.status === 'failed',
     record: (tx) => store.markApprovalReplaced(order.quote_id, tx, Date.now(), fence),
     settle: (receipt) => settlePermit(client, order, receipt),
     dropped: async (error) => {

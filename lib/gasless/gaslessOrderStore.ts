@@ -73,8 +73,11 @@ export function gaslessOrderStore(db: GaslessDb) {
     find,
 
     /** `issued` → `submitted` with the user's signature (and permit signature); false when the order had already left `issued`. */
-    submit(quoteId: string, signature: string, nowMs: number, approvalSignature?: string): Promise<boolean> {
-      return move(quoteId, ['issued'], { status: 'submitted', signature, approval_signature: approvalSignature ?? null, submitted_at_ms: nowMs, updated_at_ms: nowMs }, noFence);
+    /** `approval`: the permit the sender signed, when it is not the one the quote offered (an earlier quote's, still valid). */
+    submit(quoteId: string, signature: string, nowMs: number, approvalSignature?: string, approval?: string): Promise<boolean> {
+      return move(quoteId, ['issued'], {
+        status: 'submitted', signature, approval_signature: approvalSignature ?? null, ...(approval !== undefined ? { approval } : {}), submitted_at_ms: nowMs, updated_at_ms: nowMs,
+      }, noFence);
     },
 
     /**

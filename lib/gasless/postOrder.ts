@@ -34,29 +34,51 @@ const chainDown = (chainId: number, what: string, error: unknown) =>
   new DomainError('CHAIN_UNAVAILABLE', `chain ${chainId} did not answer while ${what} (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); try again shortly`, { retry_after_sec: 1 });
 
 /**
- * The permit signature to keep with the order: required (and checked against from_address) when the quote offered
- * `gasless.approval` and the Permit2 allowance is still short; refused when the quote offered none.
+ * The permit signature to keep with the order, and the permit it signs when that is not the one the quote offered: the
+ * signature is required (and checked against from_address) when the quote offered `gasless.approval` and the Permit2
+ * allowance is still short, refused when the quote offered none. `approval_deadline` names a permit signed for an
+ * earlier quote: the offered one but for its deadline, which must leave the submitter its window and not outlive this
+ * quote.
  */
-async function approvalSignatureOf(order: GaslessOrder, given: string | undefined, quoteId: string, client: PublicClient): Promise<string | undefined> {
+async function approvalSignatureOf(order: GaslessOrder, body: OrderRequest, client: PublicClient): Promise<{ signature?: string; approval?: string }> {
+  const { quote_id: quoteId, approval_signature: given, approval_deadline: deadline } = body;
+  if (deadline !== undefined && given === undefined) {
+    throw new DomainError('INVALID_ARGUMENT', 'approval_deadline names the deadline of the permit approval_signature signs: post it with approval_signature', { field: 'approval_deadline' });
+  }
   if (!order.approval) {
     if (given !== undefined) {
       throw new DomainError('INVALID_ARGUMENT', `quote_id ${quoteId} offered no gasless.approval (its Permit2 allowance was enough, or token_in has no EIP-2612 permit): post it without approval_signature`, { field: 'approval_signature' });
     }
-    return undefined;
+    return {};
   }
-  const approval = parseApproval(order.approval);
+  const offered = parseApproval(order.approval);
   if (given !== undefined) {
+    const approval = deadline === undefined ? offered : { ...offered, deadline };
+    if (deadline !== undefined) assertPermitWindow(deadline, offered.deadline);
     if (!(await isApprovalSignature(approval, given as Hex))) {
-      throw new DomainError('INVALID_ARGUMENT', `approval_signature is not from_address ${order.from_address}'s signature of this quote's gasless.approval.eip712`, { field: 'approval_signature' });
+      const signed = deadline === undefined ? 'this quote\'s gasless.approval.eip712' : `this quote's gasless.approval.eip712 with deadline ${deadline}`;
+      throw new DomainError('INVALID_ARGUMENT', `approval_signature is not from_address ${order.from_address}'s signature of ${signed}`, { field: 'approval_signature' });
     }
-    return given;
+    return { signature: given, ...(deadline === undefined ? {} : { approval: JSON.stringify(approval) }) };
   }
-  const allowance = await client.readContract({ address: approval.token, abi: erc20Abi, functionName: 'allowance', args: [approval.owner, approval.spender] })
+  const allowance = await client.readContract({ address: offered.token, abi: erc20Abi, functionName: 'allowance', args: [offered.owner, offered.spender] })
     .catch((error: unknown) => Promise.reject(chainDown(order.chain_id, 'reading the Permit2 allowance', error)));
-  if (allowance < BigInt(approval.amount)) {
-    throw new DomainError('INVALID_ARGUMENT', `approval_signature is required: from_address's Permit2 allowance of token_in (${allowance}) is short of amount_in ${approval.amount}; sign the quote's gasless.approval.eip712 too`, { field: 'approval_signature' });
+  if (allowance < BigInt(offered.amount)) {
+    throw new DomainError('INVALID_ARGUMENT', `approval_signature is required: from_address's Permit2 allowance of token_in (${allowance}) is short of amount_in ${offered.amount}; sign the quote's gasless.approval.eip712 too`, { field: 'approval_signature' });
   }
-  return undefined;
+  return {};
+}
+
+/** An earlier quote's permit is taken only while the submitter can still send it, and never past this quote's deadline. */
+function assertPermitWindow(deadline: number, quoteDeadline: number): void {
+  if (deadline > quoteDeadline) {
+    throw new DomainError('INVALID_ARGUMENT', `approval_deadline ${deadline} is past this quote's deadline ${quoteDeadline}: sign the quote's gasless.approval.eip712`, { field: 'approval_deadline' });
+  }
+  const left = deadline - Math.floor(Date.now() / 1000);
+  const window = env().GASLESS_MIN_WINDOW_SEC;
+  if (left < window) {
+    throw new DomainError('INVALID_ARGUMENT', `the permit approval_signature signs expires in ${left} s, too close for the submitter (it needs ${window} s): sign the quote's gasless.approval.eip712`, { field: 'approval_deadline' });
+  }
 }
 
 export async function postOrder(body: OrderRequest, auth: AuthContext): Promise<OrderAccepted> {
@@ -85,8 +107,8 @@ export async function postOrder(body: OrderRequest, auth: AuthContext): Promise<
   if (!valid) {
     throw new DomainError('INVALID_ARGUMENT', `signature is not from_address ${order.from_address}'s signature of this quote's gasless.eip712`, { field: 'signature' });
   }
-  const approvalSignature = await approvalSignatureOf(order, body.approval_signature, body.quote_id, client);
-  if (!(await store.submit(body.quote_id, body.signature, Date.now(), approvalSignature))) {
+  const approval = await approvalSignatureOf(order, body, client);
+  if (!(await store.submit(body.quote_id, body.signature, Date.now(), approval.signature, approval.approval))) {
     const now = await store.find(body.quote_id);
     throw alreadyPosted(body.quote_id, now ? gaslessStatus(now.status) : 'submitted');
   }

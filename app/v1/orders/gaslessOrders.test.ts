@@ -345,6 +345,34 @@ describe('gasless orders on a devnet', () => {
     expect(await c.publicClient.getBalance({ address: fresh.address })).toBe(0n);
   }, 60_000);
 
+  it('a permit signed for an earlier quote that still covers the order is taken with the deadline it signed: the trader signs it once', async () => {
+    const fresh = privateKeyToAccount(generatePrivateKey());
+    await mint(c, usdc, fresh.address, parseUnits('10000', 6));
+    const amountIn = parseUnits('2500', 6).toString();
+    // The review signed the first quote's permit; then the quote was refreshed.
+    const first = await gaslessQuote(amountIn, { from_address: fresh.address, expiry_time_sec: 60 });
+    const approvalSignature = await signApproval(first, fresh);
+    const q = await gaslessQuote(amountIn, { from_address: fresh.address });
+    expect(q.gasless?.approval?.eip712.message).toMatchObject({ nonce: '0', deadline: String(q.deadline) });
+    expect(first.deadline).toBeLessThan(q.deadline);
+    const signature = await sign(q, fresh);
+    const post = (extra: Record<string, unknown>) =>
+      call<{ status: string }>(ordersPost, '/v1/orders', { method: 'POST', body: JSON.stringify({ quote_id: q.quote_id, signature, approval_signature: approvalSignature, ...extra }), headers: { 'content-type': 'application/json' }, token: integrator });
+    // Read as this quote's own permit it is not the sender's signature; a deadline past this quote's is not taken.
+    expect((await post({})).body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
+    expect((await post({ approval_deadline: q.deadline + 1 })).body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_deadline' });
+    expect((await post({ approval_deadline: first.deadline - 1 })).body.error).toMatchObject({ type: 'INVALID_ARGUMENT', field: 'approval_signature' });
+    expect((await orderRow(q.quote_id)).status).toBe('issued');
+    const fromBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
+    expect((await post({ approval_deadline: first.deadline })).status).toBe(200);
+    await until('the order filled', async () => {
+      await submitter.round();
+      return (await orderRow(q.quote_id)).status === 'filled' ? true : undefined;
+    });
+    expect(await minedPerQuote(fromBlock)).toEqual({ permit: 1, [q.quote_id.toLowerCase()]: 1 });
+    expect(await c.publicClient.readContract({ address: usdc, abi: testERC20Abi, functionName: 'allowance', args: [fresh.address, PERMIT2_ADDRESS] })).toBe(2n ** 256n - 1n);
+  }, 60_000);
+
   it('a signature by anyone but from_address is 400 naming signature, and nothing is stored', async () => {
     const q = await gaslessQuote();
     const stranger = privateKeyToAccount(generatePrivateKey());

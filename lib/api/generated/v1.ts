@@ -1001,6 +1001,8 @@ export type components = {
             signature: string;
             /** @description from_address's EIP-712 signature of the quote's `gasless.approval.eip712` (EIP-2612 permit to Permit2): required when the quote offered it and the Permit2 allowance is still short; Swapdesk's submitter sends token.permit with it before the order */
             approval_signature?: string;
+            /** @description With approval_signature: the deadline of the permit it signs, when that permit was signed for an earlier gasless quote of this sender and token and is otherwise this quote's `gasless.approval.eip712` (same spender, value and nonce), so the trader does not sign it twice; at most this quote's deadline, and far enough ahead for the submitter (GASLESS_MIN_WINDOW_SEC) */
+            approval_deadline?: number;
         };
         QuotesPage: {
             /** @description Newest first */

@@ -25,6 +25,11 @@ export const OrderRequest = z
       .refine((v) => APPROVAL_SIGNATURE_PATTERN.test(v), { message: 'approval_signature must be 0x followed by 65 bytes (or 64, compact) in hex' })
       .optional()
       .describe('from_address\'s EIP-712 signature of the quote\'s `gasless.approval.eip712` (EIP-2612 permit to Permit2): required when the quote offered it and the Permit2 allowance is still short; Swapdesk\'s submitter sends token.permit with it before the order'),
+    approval_deadline: z
+      .number({ error: 'approval_deadline must be an integer number of Unix seconds' })
+      .refine((v) => Number.isSafeInteger(v) && v > 0, { message: 'approval_deadline must be a positive integer number of Unix seconds' })
+      .optional()
+      .describe('With approval_signature: the deadline of the permit it signs, when that permit was signed for an earlier gasless quote of this sender and token and is otherwise this quote\'s `gasless.approval.eip712` (same spender, value and nonce), so the trader does not sign it twice; at most this quote\'s deadline, and far enough ahead for the submitter (GASLESS_MIN_WINDOW_SEC)'),
   })
   .meta({ id: 'OrderRequest' });
 
