@@ -14,7 +14,7 @@ import { loadChains } from '@/lib/chains/loadChains';
 import { attesterAccount } from '@/lib/contracts/attesterAccount';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
 import { devAccount } from '@/lib/devnet/deployUniswap';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { startCrossChainWorld, usdcOf, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
 import { useTempDataDir } from '@/test/tempDataDir';
 

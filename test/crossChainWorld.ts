@@ -5,7 +5,7 @@ import path from 'node:path';
 import { getAbiItem, keccak256, maxUint256, toHex, zeroAddress, type Address, type Hash, type Hex, type LocalAccount, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { uniswapV2Router02Abi } from '@/contracts/generated/uniswapV2Router02';
 import { encodeOpenCalldata, fillOrderOf, relayerFeeOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
 import { loadOrCreateKeyFile, QUOTE_SIGNER_KEY_FILE } from '@/lib/contracts/quoteSigner';

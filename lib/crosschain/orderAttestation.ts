@@ -11,7 +11,7 @@ import { DomainError } from '@/lib/domain/DomainError';
 import { env } from '@/lib/env';
 import { releaseCalldata } from '@/lib/filler/fillCalls';
 import { log } from '@/lib/log';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { crosschainDb } from './crosschainDb';
 import { orderStore } from './orderStore';
 

@@ -15,7 +15,7 @@ import { chainClient } from '@/lib/indexer/chainClient';
 import type { JobTables } from '@/lib/jobs/jobTables';
 import { chainOrderSource } from '@/lib/filler/chainOrderSource';
 import { createFiller, type Filler } from '@/lib/filler/createFiller';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { startCrossChainWorld, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { crossChainOrders } from './crossChainOrders';

@@ -12,7 +12,7 @@ import { abortableSleep } from '@/lib/jobs/abortableSleep';
 import type { JobTables } from '@/lib/jobs/jobTables';
 import { log } from '@/lib/log';
 import { decodeDeposits } from '@/lib/relayer/decodeDeposits';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import type { CrosschainDb, CrosschainTables } from './crosschainTables';
 import { orderStore, type OrderFill, type OrderStore } from './orderStore';
 import { readFill } from './readFill';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, zeroAddress, type Hex, type PublicClient } from 'viem';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
-import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { chainOrderSource } from '@/lib/filler/chainOrderSource';
 import { createFiller } from '@/lib/filler/createFiller';

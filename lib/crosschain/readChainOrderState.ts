@@ -3,7 +3,7 @@
 import 'server-only';
 import { getAbiItem, type Address, type Hex, type PublicClient } from 'viem';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import type { ChainOrderState } from './crossChainStatusOf';
 import { perBlockReads, type BlockAt, type PerBlockReads } from './perBlockReads';
 import { readFill } from './readFill';

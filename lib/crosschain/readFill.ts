@@ -1,7 +1,7 @@
 // The destination settler's record of one order, `fills(orderId)`: the one reader of it for the relayer, the fillers,
 // the order feed, the attester and the status API, so "filled" means the same thing everywhere.
 import { getAddress, isAddressEqual, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
-import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 export type FillRecord = {
   /** The account that filled. */

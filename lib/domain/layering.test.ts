@@ -29,6 +29,8 @@ function upwardImports(file: string): string[] {
 const ROOM_RULES: { folder: string; forbidden: RegExp }[] = [
   { folder: 'lib/routing', forbidden: /^(server-only|node:|@\/lib\/(chainstate|quote|crosschain|relayer|db|env|log|market|indexer)(\/|$))/ },
   { folder: 'lib/chainstate', forbidden: /^@\/lib\/(quote|crosschain|relayer|market|indexer)\// },
+  // Our relayer is a configuration of the filler: it may import lib/filler, never the other way round.
+  { folder: 'lib/filler', forbidden: /^(@\/lib|\.\.)\/relayer(\/|$)/ },
 ];
 
 function forbiddenImports(folder: string, forbidden: RegExp): string[] {
@@ -49,7 +51,7 @@ describe('layering', () => {
     expect(files.flatMap(upwardImports)).toEqual([]);
   });
 
-  it('routing is pure and chain state does not reach into issuing', () => {
+  it('routing is pure, chain state does not reach into issuing and the filler does not reach into the relayer', () => {
     for (const { folder, forbidden } of ROOM_RULES) {
       expect(sourceFiles(folder).length).toBeGreaterThan(2);
       expect(forbiddenImports(folder, forbidden)).toEqual([]);
@@ -61,6 +63,9 @@ describe('layering', () => {
     expect(['server-only', 'node:fs', '@/lib/chainstate/chainFollower', '@/lib/db/getDb', '@/lib/env'].every((f) => routing?.test(f))).toBe(true);
     expect(['viem', '@/lib/domain/DomainError', '@/lib/contracts/legs', './poolGraph', '@/lib/environment'].some((f) => routing?.test(f))).toBe(false);
     expect(ROOM_RULES[1]?.forbidden.test('@/lib/quote/quoteStore')).toBe(true);
+    const filler = ROOM_RULES[2]?.forbidden;
+    expect(['@/lib/relayer/fillOrders', '../relayer/checkEscrow'].every((f) => filler?.test(f))).toBe(true);
+    expect(['@/lib/crosschain/settlerAbi', './fillPolicy', '@/lib/relayerish'].some((f) => filler?.test(f))).toBe(false);
   });
 
   it('the check sees an upward import when there is one', () => {

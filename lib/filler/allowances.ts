@@ -1,7 +1,7 @@
 // The destination settler pulls a fill's payout from the filler's own balance: the ERC-20 allowance it needs, given
 // once per token and settler, by the same rule for `npm run filler` and our relayer.
 import { encodeFunctionData, maxUint256, type Address, type Hex, type PublicClient } from 'viem';
-import { erc20Abi } from '@/lib/relayer/settlerAbi';
+import { erc20Abi } from '@/lib/crosschain/settlerAbi';
 
 /** An allowance at least this large is as good as unlimited: it is not read again. */
 export const UNLIMITED_ALLOWANCE = maxUint256 / 2n;

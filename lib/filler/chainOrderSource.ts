@@ -4,7 +4,7 @@
 import { createPublicClient, getAbiItem, getAddress, http, type Address, type Hex, type PublicClient } from 'viem';
 import { attesterClient } from '@/lib/attester/attesterClient';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { releaseCalldata } from './fillCalls';
 import { fillerOrderOf, type FillerOrder } from './fillerOrder';
 import type { OrderSource } from './orderSource';

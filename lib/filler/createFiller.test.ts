@@ -9,7 +9,7 @@ import { createAttester } from '@/lib/attester/createAttester';
 import { startAttesterServer, type AttesterServer } from '@/lib/attester/attesterServer';
 import { loadChains } from '@/lib/chains/loadChains';
 import { devAccount } from '@/lib/devnet/deployUniswap';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { countingRpc } from '@/test/countingRpc';
 import { startCrossChainWorld, usdcOf, type CrossChainWorld, type OpenedOrder, type WorldChain } from '@/test/crossChainWorld';
 import { useTempDataDir } from '@/test/tempDataDir';

@@ -6,7 +6,7 @@
 // its approvals and settlements are our relayer's too (allowances, settleOrder).
 import { createPublicClient, erc20Abi, http, isAddressEqual, type Address, type Hash, type Hex, type LocalAccount, type PublicClient } from 'viem';
 import { readFill } from '@/lib/crosschain/readFill';
-import { DEFAULT_FILL_POLICY } from '@/lib/relayer/fillPolicy';
+import { DEFAULT_FILL_POLICY } from './fillPolicy';
 import { allowances, type Allowances } from './allowances';
 import { createTxSender, type TxSender } from './createTxSender';
 import { fillOneOrder } from './fillOneOrder';

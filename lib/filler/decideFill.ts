@@ -3,7 +3,7 @@
 // pay), then the simulation as the fill will be sent (planFill), then the judge again with the simulated gas.
 import type { Address, PublicClient } from 'viem';
 import { decodeOriginData } from '@/lib/contracts/crossChainQuote';
-import type { Refusal } from '@/lib/relayer/fillPolicy';
+import type { Refusal } from './fillPolicy';
 import type { FillerOrder } from './fillerOrder';
 import { judgeOrder } from './judgeOrder';
 import { planFill, type Fees, type FillPlan } from './planFill';

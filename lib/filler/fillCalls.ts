@@ -3,7 +3,7 @@
 // they are sent with.
 import { encodeFunctionData, type Address, type Hex } from 'viem';
 import { encodeFillerData, type FillerData } from '@/lib/contracts/encodeFillerData';
-import { destinationSettlerAbi, originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi, originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 /** Gas limit over the node's estimate (a destination swap may touch a warmer or colder pool by the time it is mined). */
 export const GAS_HEADROOM_PCT = 130n;

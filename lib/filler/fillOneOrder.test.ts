@@ -1,7 +1,7 @@
 import { keccak256, zeroAddress, type Address, type Hash, type PublicClient } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { encodeOriginData } from '@/lib/contracts/crossChainQuote';
-import { DEFAULT_FILL_POLICY } from '@/lib/relayer/fillPolicy';
+import { DEFAULT_FILL_POLICY } from './fillPolicy';
 import { fillerOrderOf } from './fillerOrder';
 import { fillOneOrder, type FillOneInput } from './fillOneOrder';
 import { memoryFillNotes } from './fillRetry';

@@ -4,8 +4,8 @@
 // (`reserve`), and its store-before-send under its lease fence (`send`).
 import type { Hash, Hex, PublicClient, TransactionReceipt } from 'viem';
 import type { FillNote } from '@/lib/crosschain/fillNotes';
-import type { Refusal } from '@/lib/relayer/fillPolicy';
-import { revertReason, type RevertReason } from '@/lib/relayer/revertReason';
+import type { Refusal } from './fillPolicy';
+import { revertReason, type RevertReason } from './revertReason';
 import { decideFill, type DecideInput, type FillDecision } from './decideFill';
 import { noteRefusal, type FillRetry } from './fillRetry';
 

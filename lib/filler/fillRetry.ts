@@ -2,7 +2,7 @@
 // relayer (notes in its store, which the status answer reads): the refusal is noted with an exponential backoff, or
 // given up on when it cannot change (a deterministic reason, or too many mined fills that reverted).
 import type { FillNote, FillNotes } from '@/lib/crosschain/fillNotes';
-import { nextNote, type FillPolicy, type Refusal } from '@/lib/relayer/fillPolicy';
+import { nextNote, type FillPolicy, type Refusal } from './fillPolicy';
 
 export type FillRetry = { notes: Pick<FillNotes, 'find' | 'save'>; policy: FillPolicy };
 

@@ -3,7 +3,7 @@
 // when its fee covers the destination gas plus the minimum fee (rounded up, so that no fill is made at a loss) and
 // its inventory the payout. A fee below the minimum even without gas can never pay: that is given up on.
 import { isAddressEqual, zeroAddress, type Address } from 'viem';
-import type { Refusal } from '@/lib/relayer/fillPolicy';
+import type { Refusal } from './fillPolicy';
 import type { FillerOrder } from './fillerOrder';
 
 const BPS = 10_000n;

@@ -4,8 +4,8 @@
 // plus its margin; a filler that allows nothing is told why the fill would revert).
 import type { Address, Hex, PublicClient } from 'viem';
 import type { FillOrder } from '@/lib/contracts/crossChainQuote';
-import type { Refusal } from '@/lib/relayer/fillPolicy';
-import { revertReason } from '@/lib/relayer/revertReason';
+import type { Refusal } from './fillPolicy';
+import { revertReason } from './revertReason';
 import { fillCalldata, withHeadroom } from './fillCalls';
 
 const BPS = 10_000n;

@@ -4,7 +4,7 @@
 // sender, its store): they come in as `attest` and `send`.
 import type { Address, Hex, PublicClient } from 'viem';
 import { ORDER_STATUS } from '@/lib/contracts/crossChainQuote';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { withHeadroom } from './fillCalls';
 
 export type SettleSteps<R, S> = {

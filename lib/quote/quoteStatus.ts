@@ -10,7 +10,7 @@ import { crosschainDb } from '@/lib/crosschain/crosschainDb';
 import { orderStore, type OrderStore } from '@/lib/crosschain/orderStore';
 import { fillNotes } from '@/lib/crosschain/fillNotes';
 import { log } from '@/lib/log';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { crossChainStatusOf, type ChainOrderState, type SeenDeposit } from '@/lib/crosschain/crossChainStatusOf';
 import { readChainOrderState } from '@/lib/crosschain/readChainOrderState';
 import type { StoredOrder } from '@/lib/crosschain/orderStore';

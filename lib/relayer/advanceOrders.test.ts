@@ -14,12 +14,12 @@ import { migrateToLatest } from '@/lib/db/migrateToLatest';
 import type { CrosschainDb, CrosschainTables } from '@/lib/crosschain/crosschainTables';
 import { orderStore, type OrderStore } from '@/lib/crosschain/orderStore';
 import { fillNotes } from '@/lib/crosschain/fillNotes';
-import { DEFAULT_FILL_POLICY } from './fillPolicy';
+import { DEFAULT_FILL_POLICY } from '@/lib/filler/fillPolicy';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { startCrossChainWorld, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
 import { waitMined } from '@/lib/devnet/waitMined';
 import { createRelayer, type Relayer } from './createRelayer';
-import { originSettlerAbi } from './settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 const USDC = 1_000_000n;
 

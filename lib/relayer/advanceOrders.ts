@@ -10,13 +10,13 @@ import type { RelayerChain } from './relayerChains';
 import type { AttesterClient } from '@/lib/attester/attesterClient';
 import { ORDER_STATUS as ORIGIN_STATUS } from '@/lib/contracts/crossChainQuote';
 import type { FillNotes } from '@/lib/crosschain/fillNotes';
-import type { FillPolicy } from './fillPolicy';
+import type { FillPolicy } from '@/lib/filler/fillPolicy';
 import type { RelayerPayouts } from '@/lib/crosschain/relayerPayouts';
 import { releaseCalldata, type Release } from '@/lib/filler/fillCalls';
 import { settleOrder } from '@/lib/filler/settleOrder';
 import { fillOrders, type ToFill } from './fillOrders';
 import { awaitSent, fillRecord, findEvent, recordFill, resolvePending, sendRecorded, type Sent } from './sentTransactions';
-import { originSettlerAbi } from './settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 const SETTLED = getAbiItem({ abi: originSettlerAbi, name: 'OrderSettled' });
 const REFUNDED = getAbiItem({ abi: originSettlerAbi, name: 'OrderRefunded' });

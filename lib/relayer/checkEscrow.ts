@@ -7,9 +7,9 @@ import { isAddressEqual, keccak256, type Address, type Hex } from 'viem';
 import type { StoredOrder } from '@/lib/crosschain/orderStore';
 import { ORDER_STATUS, type FillOrder } from '@/lib/contracts/crossChainQuote';
 import { convertDecimals } from '@/lib/filler/judgeOrder';
-import type { Refusal } from './fillPolicy';
+import type { Refusal } from '@/lib/filler/fillPolicy';
 import type { RelayerChain } from './relayerChains';
-import { originSettlerAbi } from './settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 export type EscrowCheck =
   | { ok: true; token: Address; amount: bigint; /** The escrow in destination base units. */ escrowOnDst: bigint }

@@ -11,10 +11,10 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { relayerChains, type RelayerChain } from './relayerChains';
 import { scanDeposits, type Fence } from './scanDeposits';
 import { allowances, UNLIMITED_ALLOWANCE, type Allowances } from '@/lib/filler/allowances';
-import { erc20Abi } from './settlerAbi';
+import { erc20Abi } from '@/lib/crosschain/settlerAbi';
 import { fillNotes } from '@/lib/crosschain/fillNotes';
 import { relayerPayouts } from '@/lib/crosschain/relayerPayouts';
-import { DEFAULT_FILL_POLICY, type FillPolicy } from './fillPolicy';
+import { DEFAULT_FILL_POLICY, type FillPolicy } from '@/lib/filler/fillPolicy';
 
 export type RelayerOptions = {
   db: CrosschainDb;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeAbiParameters, encodeEventTopics, getAbiItem, keccak256, pad, zeroAddress, type Address, type Hex, type Log } from 'viem';
 import { decodeOriginData } from '@/lib/contracts/crossChainQuote';
 import { decodeDeposits } from './decodeDeposits';
-import { originSettlerAbi } from './settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 const CHAIN = 31337;
 const SETTLER: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

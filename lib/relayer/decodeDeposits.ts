@@ -3,7 +3,7 @@
 import { decodeEventLog, getAddress, isAddressEqual, keccak256, type Address, type Hex, type Log } from 'viem';
 import { decodeOriginData, type FillOrder } from '@/lib/contracts/crossChainQuote';
 import type { NewOrder } from '@/lib/crosschain/orderStore';
-import { originSettlerAbi } from './settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 export type DecodedDeposits = { orders: Omit<NewOrder, 'open_ts'>[]; rejected: { orderId: Hex; reason: string }[] };
 

@@ -20,7 +20,7 @@ import { orderStore, type OrderStore } from '@/lib/crosschain/orderStore';
 import { useTempDataDir } from '@/test/tempDataDir';
 import { startCrossChainWorld, type CrossChainWorld, type WorldChain } from '@/test/crossChainWorld';
 import { createRelayer, type Relayer } from './createRelayer';
-import { DEFAULT_FILL_POLICY, type FillPolicy } from './fillPolicy';
+import { DEFAULT_FILL_POLICY, type FillPolicy } from '@/lib/filler/fillPolicy';
 
 const USDC = 1_000_000n;
 /** Deploys, swaps and flips from an account no order uses. */

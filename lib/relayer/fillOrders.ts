@@ -16,7 +16,7 @@ import { fillFees, type Fees } from '@/lib/filler/planFill';
 import { log } from '@/lib/log';
 import type { WorkContext, WorkReport } from './advanceOrders';
 import { checkEscrow } from './checkEscrow';
-import { usdUnits, type Refusal } from './fillPolicy';
+import { usdUnits, type Refusal } from '@/lib/filler/fillPolicy';
 import type { RelayerChain } from './relayerChains';
 import { applyReceipt, RETRY_AFTER_MS } from './sentTransactions';
 

@@ -8,7 +8,7 @@ import { orderStore } from '@/lib/crosschain/orderStore';
 import { log } from '@/lib/log';
 import { decodeDeposits } from './decodeDeposits';
 import type { RelayerChain } from './relayerChains';
-import { originSettlerAbi } from './settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 const DEPOSIT_EVENTS = [getAbiItem({ abi: originSettlerAbi, name: 'Open' }), getAbiItem({ abi: originSettlerAbi, name: 'OrderEscrowed' })];
 /** How far back a detected reorg re-reads deposits (the fork point itself is not known). */

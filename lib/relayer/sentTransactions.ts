@@ -10,7 +10,7 @@ import { noteFillReverted } from '@/lib/filler/fillOneOrder';
 import { log } from '@/lib/log';
 import type { WorkContext, WorkReport } from './advanceOrders';
 import type { RelayerChain } from './relayerChains';
-import { destinationSettlerAbi } from './settlerAbi';
+import { destinationSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
 /** How far back a fill the relayer did not send itself is looked for (fill windows are minutes, not days). */

@@ -24,7 +24,7 @@ import { freePort } from '@/lib/devnet/startAnvil';
 import { DEVNET_CONFIRMATIONS, writeChainsFile } from '@/lib/devnet/writeChainsFile';
 import { ChainsFile } from '@/lib/chains/chainConfig';
 import { readFill } from '@/lib/crosschain/readFill';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { crossChainDelivery } from './crossChainDelivery';
 import { startCrossChainWorld, type CrossChainWorld, type OpenedOrder, type WorldChain } from '@/test/crossChainWorld';
 

@@ -18,7 +18,7 @@ import { relayerAccount } from '@/lib/contracts/relayerAccount';
 import { devAccount } from '@/lib/devnet/deployUniswap';
 import { chainOrderSource } from '@/lib/filler/chainOrderSource';
 import { createFiller, type FillerEvent } from '@/lib/filler/createFiller';
-import { originSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { resetEnv } from '@/lib/env';
 import { startCrossChainWorld, type CrossChainWorld, type OpenedOrder } from '@/test/crossChainWorld';
 

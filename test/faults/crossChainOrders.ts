@@ -6,7 +6,7 @@ import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { encodeOpenCalldata, fillOrderOf, relayerFeeOf, signCrossChainQuote, type CrossChainQuote } from '@/lib/contracts/crossChainQuote';
 import { quoteSignerAccount } from '@/lib/contracts/quoteSigner';
 import { devAccount, devClients } from '@/lib/devnet/deployUniswap';
-import { destinationSettlerAbi } from '@/lib/relayer/settlerAbi';
+import { destinationSettlerAbi } from '@/lib/crosschain/settlerAbi';
 import { waitMined } from '@/lib/devnet/waitMined';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });

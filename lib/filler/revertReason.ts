@@ -3,7 +3,7 @@
 import { decodeErrorResult, type Hex } from 'viem';
 import { revertData } from '@/lib/contracts/revertData';
 import { testERC20Abi } from '@/contracts/generated/testERC20';
-import { destinationSettlerAbi } from './settlerAbi';
+import { destinationSettlerAbi } from '@/lib/crosschain/settlerAbi';
 
 export type RevertReason = {
   /** The error's name (InsufficientOutput, NativeTransferFailed, …), or Unknown when the node gave no revert data. */

@@ -1,5 +1,5 @@
-// The contracts the relayer speaks (CONTRACTS.md § Cross-chain): the router as origin settler, the DestinationSettler,
-// and the bridge asset's ERC-20 calls.
+// The contracts a filler speaks, our relayer and `npm run filler` alike (CONTRACTS.md § Cross-chain): the router as
+// origin settler, the DestinationSettler, and the bridge asset's ERC-20 calls.
 import { parseAbi } from 'viem';
 import { destinationSettlerAbi } from '@/contracts/generated/destinationSettler';
 import { swapRouterAbi } from '@/contracts/generated/swapRouter';
