@@ -16,6 +16,7 @@ import { settleOrder } from './settleOrder';
 import { convertDecimals, gasInBridgeUnits } from './judgeOrder';
 import type { FillerOrder } from './fillerOrder';
 import type { OrderSource } from './orderSource';
+import { errorLine } from './errorLine';
 
 const RECEIPT_TIMEOUT_MS = 30_000;
 
@@ -45,8 +46,6 @@ export type FillerOptions = {
 };
 
 export type Filler = { address: Address; pass(): Promise<void>; start(): void; stop(): Promise<void> };
-
-const errorLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
 
 /** A destination's fee caps (what fills are sent with) and gas price (what they are weighed at), read once per pass. */
 type DstPrices = { fees: Fees; gasPrice: bigint };

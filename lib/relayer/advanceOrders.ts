@@ -17,6 +17,7 @@ import { settleOrder } from '@/lib/filler/settleOrder';
 import { fillOrders, type ToFill } from './fillOrders';
 import { awaitSent, fillRecord, findEvent, recordFill, resolvePending, sendRecorded, type Sent } from './sentTransactions';
 import { originSettlerAbi } from '@/lib/crosschain/settlerAbi';
+import { errorLine } from '@/lib/filler/errorLine';
 
 const SETTLED = getAbiItem({ abi: originSettlerAbi, name: 'OrderSettled' });
 const REFUNDED = getAbiItem({ abi: originSettlerAbi, name: 'OrderRefunded' });
@@ -45,8 +46,6 @@ export type WorkContext = {
 
 export type WorkReport = { filled: number; settled: number; expired: number; refunded: number; failed: number };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
-
 /** Opened orders: record fills and expiries the destination shows, fill the rest from inventory (fillOrders). */
 async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], report: WorkReport): Promise<void> {
   const heads = new Map<number, Promise<{ number: bigint; timestamp: bigint }>>();
@@ -72,7 +71,7 @@ async function fillRound(ctx: WorkContext, orders: readonly StoredOrder[], repor
       }
     } catch (error: unknown) {
       report.failed += 1;
-      log.warn({ orderId: order.order_id, chainId: dst.id, err: errorText(error) }, 'relayer could not read the destination');
+      log.warn({ orderId: order.order_id, chainId: dst.id, err: errorLine(error) }, 'relayer could not read the destination');
     }
   }));
   await fillOrders(ctx, toFill, report);
@@ -143,7 +142,7 @@ async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], rep
         client: src.client, settler, orderId: order.order_id as Hex, from: ctx.relayer,
         attest: () => attested(ctx, order, src, settler).catch((error: unknown) => {
           report.failed += 1;
-          log.warn({ orderId: order.order_id, err: errorText(error) }, 'relayer could not get an attestation');
+          log.warn({ orderId: order.order_id, err: errorLine(error) }, 'relayer could not get an attestation');
           return undefined;
         }),
         send: (release, data, gas) => sendRecorded(ctx, report, order, release.kind === 'filled' ? 'settle' : 'refund', src, settler, data, gas),
@@ -152,7 +151,7 @@ async function settleRound(ctx: WorkContext, orders: readonly StoredOrder[], rep
       if (outcome.kind === 'sent' && outcome.sent) sent.push(outcome.sent);
     } catch (error: unknown) {
       report.failed += 1;
-      log.warn({ orderId: order.order_id, chainId: src.id, err: errorText(error) }, 'relayer could not read the origin');
+      log.warn({ orderId: order.order_id, chainId: src.id, err: errorLine(error) }, 'relayer could not read the origin');
     }
   }));
   await awaitSent(ctx, sent, report);
@@ -179,7 +178,7 @@ async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
       if (src.originSettler) await watchReleases(ctx, src, await src.client.getBlockNumber({ cacheTime: 0 }));
     } catch (error: unknown) {
       report.failed += 1;
-      log.warn({ chainId: src.id, err: errorText(error) }, 'relayer could not watch released orders');
+      log.warn({ chainId: src.id, err: errorLine(error) }, 'relayer could not watch released orders');
     }
   }
   const refills: ToFill[] = [];
@@ -200,7 +199,7 @@ async function watchRound(ctx: WorkContext, report: WorkReport): Promise<void> {
       }
     } catch (error: unknown) {
       report.failed += 1;
-      log.warn({ chainId: dst.id, err: errorText(error) }, 'relayer could not watch settled fills');
+      log.warn({ chainId: dst.id, err: errorLine(error) }, 'relayer could not watch settled fills');
     }
   }
   // The same escrow check, caps, simulation at the real fee caps, top-up and backoff as a first fill.

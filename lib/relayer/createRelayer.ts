@@ -15,6 +15,7 @@ import { erc20Abi } from '@/lib/crosschain/settlerAbi';
 import { fillNotes } from '@/lib/crosschain/fillNotes';
 import { relayerPayouts } from '@/lib/crosschain/relayerPayouts';
 import { DEFAULT_FILL_POLICY, type FillPolicy } from '@/lib/filler/fillPolicy';
+import { errorLine } from '@/lib/filler/errorLine';
 
 export type RelayerOptions = {
   db: CrosschainDb;
@@ -54,7 +55,6 @@ export type Relayer = {
 
 /** Inventory rows are rewritten when they change, and at least this often, so health can tell a live relayer. */
 const HEARTBEAT_MS = 5_000;
-const errorText = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
 
 export function createRelayer(options: RelayerOptions): Relayer {
   const store = orderStore(options.db);
@@ -122,7 +122,7 @@ export function createRelayer(options: RelayerOptions): Relayer {
         await ensureAllowance(chain);
         available.set(chain.id, await inventory(chain));
       } catch (error: unknown) {
-        log.warn({ chainId: chain.id, err: errorText(error) }, 'relayer could not follow this chain; retrying');
+        log.warn({ chainId: chain.id, err: errorLine(error) }, 'relayer could not follow this chain; retrying');
       }
     }));
     const work = await advanceOrders({
@@ -142,7 +142,7 @@ export function createRelayer(options: RelayerOptions): Relayer {
 
   async function run(): Promise<void> {
     while (running) {
-      await pass().catch((error: unknown) => log.warn({ err: errorText(error) }, 'relayer round failed; retrying'));
+      await pass().catch((error: unknown) => log.warn({ err: errorLine(error) }, 'relayer round failed; retrying'));
       if (!running) break;
       await new Promise<void>((resolve) => {
         wake = resolve;

@@ -19,13 +19,13 @@ import { checkEscrow } from './checkEscrow';
 import { usdUnits, type Refusal } from '@/lib/filler/fillPolicy';
 import type { RelayerChain } from './relayerChains';
 import { applyReceipt, RETRY_AFTER_MS } from './sentTransactions';
+import { errorLine } from '@/lib/filler/errorLine';
 
 const BPS = 10_000n;
 
 /** An order to fill: `refill` when a destination reorg took away the fill of an order the origin already settled. */
 export type ToFill = { order: StoredOrder; dst: RelayerChain; /** The destination's clock (its latest block). */ dstNowSec: number; refill?: boolean };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
 const least = (...values: bigint[]) => values.reduce((a, b) => (b < a ? b : a));
 
 function logRefusal(order: StoredOrder, note: FillNote): void {
@@ -132,10 +132,10 @@ async function record(ctx: WorkContext, order: StoredOrder, dst: RelayerChain, o
     case 'unsent':
       report.failed += 1;
       ctx.retryAt.set(order.order_id, Date.now() + RETRY_AFTER_MS);
-      return log.warn({ orderId: order.order_id, kind: 'fill', chainId: dst.id, err: errorText(outcome.error) }, 'relayer could not send');
+      return log.warn({ orderId: order.order_id, kind: 'fill', chainId: dst.id, err: errorLine(outcome.error) }, 'relayer could not send');
     case 'unmined':
       // Still pending: the stored hash is looked at again next round.
-      return log.warn({ orderId: order.order_id, kind: 'fill', tx: outcome.hash, err: errorText(outcome.error) }, 'relayer transaction not mined yet');
+      return log.warn({ orderId: order.order_id, kind: 'fill', tx: outcome.hash, err: errorLine(outcome.error) }, 'relayer transaction not mined yet');
     case 'reverted':
       logRefusal(order, outcome.note);
       break;
@@ -170,7 +170,7 @@ export async function fillOrders(ctx: WorkContext, toFill: readonly ToFill[], re
       if (outcome) await record(ctx, t.order, t.dst, outcome, report);
     } catch (error: unknown) {
       report.failed += 1;
-      log.warn({ orderId: t.order.order_id, chainId: t.dst.id, err: errorText(error) }, 'relayer could not check this order');
+      log.warn({ orderId: t.order.order_id, chainId: t.dst.id, err: errorLine(error) }, 'relayer could not check this order');
     }
   }));
 }

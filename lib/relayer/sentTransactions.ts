@@ -11,6 +11,7 @@ import { log } from '@/lib/log';
 import type { WorkContext, WorkReport } from './advanceOrders';
 import type { RelayerChain } from './relayerChains';
 import { destinationSettlerAbi } from '@/lib/crosschain/settlerAbi';
+import { errorLine } from '@/lib/filler/errorLine';
 
 const FILLED = getAbiItem({ abi: destinationSettlerAbi, name: 'Filled' });
 /** How far back a fill the relayer did not send itself is looked for (fill windows are minutes, not days). */
@@ -19,8 +20,6 @@ const FILL_LOOKBACK_BLOCKS = 50_000n;
 export const RETRY_AFTER_MS = 3_000;
 
 export type Sent = { order: StoredOrder; kind: PendingKind; chain: RelayerChain; hash: Hash };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
 
 export async function findEvent(chain: RelayerChain, address: Address, event: AbiEvent, orderId: Hex, fromBlock: bigint): Promise<{ txHash: Hash; block: number } | undefined> {
   const logs = await chain.client.getLogs({ address, event, args: { orderId }, fromBlock, toBlock: 'latest' });
@@ -103,7 +102,7 @@ export async function awaitSent(ctx: WorkContext, sent: readonly Sent[], report:
       else report.failed += 1;
     } catch (error: unknown) {
       // Still pending: the stored hash is looked at again next round.
-      log.warn({ orderId: s.order.order_id, kind: s.kind, tx: s.hash, err: errorText(error) }, 'relayer transaction not mined yet');
+      log.warn({ orderId: s.order.order_id, kind: s.kind, tx: s.hash, err: errorLine(error) }, 'relayer transaction not mined yet');
     }
   }));
 }
@@ -115,7 +114,7 @@ export async function sendRecorded(ctx: WorkContext, report: WorkReport, order: 
   } catch (error: unknown) {
     report.failed += 1;
     ctx.retryAt.set(order.order_id, Date.now() + RETRY_AFTER_MS);
-    log.warn({ orderId: order.order_id, kind, chainId: chain.id, err: errorText(error) }, 'relayer could not send');
+    log.warn({ orderId: order.order_id, kind, chainId: chain.id, err: errorLine(error) }, 'relayer could not send');
     return undefined;
   }
 }
