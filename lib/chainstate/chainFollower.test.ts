@@ -287,6 +287,22 @@ describe('ChainFollower and the engine against a real Uniswap V2 deployment', ()
     });
   });
 
+  it('ends the wait for a first load as soon as that load fails: a chain that never answered does not hold a request for the whole wait', async () => {
+    const dead = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+    const port = (dead.address() as AddressInfo).port;
+    const cold = new ChainFollower({ ...follower.chain, rpcUrl: `http://127.0.0.1:${port}` }, { pollMs: 100, rpcTimeoutMs: 500, staleAfterMs: 3_000, fullReloadMs: 3_600_000 });
+    cold.start();
+    try {
+      // The wait allows a minute; before, it lasted the whole minute (past the test's timeout).
+      await cold.ready(60_000);
+      expect(() => cold.snapshot()).toThrow(/is not answering right now/);
+    } finally {
+      await cold.stop();
+      dead.close();
+    }
+  });
+
   it('answers CHAIN_UNAVAILABLE without hanging when the RPC dies, and recovers when it returns', async () => {
     const state = await c.publicClient.request({ method: 'anvil_dumpState' as 'eth_chainId' });
     const port = anvil.port;

@@ -126,8 +126,8 @@ export class ChainFollower {
   }
 
   /**
-   * Waits for the first load (at most `timeoutMs`). Once a snapshot exists it returns at once, even when stale:
-   * a chain that went away answers CHAIN_UNAVAILABLE immediately rather than making every request wait.
+   * Waits for the first load (at most `timeoutMs`), or until it fails. Once a snapshot exists it returns at once, even
+   * when stale: a chain that went away answers CHAIN_UNAVAILABLE immediately rather than making every request wait.
    */
   async ready(timeoutMs: number): Promise<void> {
     if (this.graph !== undefined || !this.running) return;
@@ -247,6 +247,8 @@ export class ChainFollower {
       this.needsReload = true;
       if (!this.failing) log.warn({ chainId: this.chain.id, err: error instanceof Error ? error.message : String(error) }, 'chain RPC failed');
       this.failing = true;
+      // A first load that failed will not come by waiting: whoever waits for it answers CHAIN_UNAVAILABLE now.
+      if (this.graph === undefined) for (const wake of this.waiters.splice(0)) wake();
       this.notify();
     } finally {
       const again = this.headPending;

@@ -44,6 +44,15 @@ function create(chain: ChainConfig): ChainFollower {
   });
 }
 
+/**
+ * How long a request waits for a follower's first load: an instance just (re)started loads every pool of a chain
+ * first, which takes longer than one RPC call on a busy machine, and its first quotes should wait for it rather than
+ * answer CHAIN_UNAVAILABLE. A chain that does not answer ends the wait as soon as the first load fails.
+ */
+export function firstLoadWaitMs(): number {
+  return Math.max(env().RPC_TIMEOUT_MS, 10_000);
+}
+
 /** Serialised registry entries, memoised per object: loadChains() hands out the same object until the file changes. */
 const keys = new WeakMap<ChainConfig, string>();
 

@@ -12,7 +12,7 @@ import { crossChainReady } from '@/lib/chains/publicChain';
 import { env } from '@/lib/env';
 import type { ChainFollower } from '@/lib/chainstate/chainFollower';
 import type { CrossChainSide } from './quoteCrossChain';
-import { followerFor } from '@/lib/chainstate/quoteFollowers';
+import { firstLoadWaitMs, followerFor } from '@/lib/chainstate/quoteFollowers';
 import { deliverableOn } from './relayerCapacity';
 
 export type ResolvedSide = {
@@ -59,7 +59,7 @@ export async function crossChainSides(srcChainId: number, dstChainId: number): P
   const dstChain = configured(dstChainId, 'dst_chain_id', chains);
   const src = resolve(srcChain, 'src_chain_id');
   const dst = resolve(dstChain, 'dst_chain_id');
-  const timeout = env().RPC_TIMEOUT_MS;
+  const timeout = firstLoadWaitMs();
   await Promise.all([src.follower.ready(timeout), dst.follower.ready(timeout)]);
   return { src, dst };
 }

@@ -3,9 +3,8 @@ import 'server-only';
 import { DomainError } from '@/lib/domain/DomainError';
 import type { ChainConfig } from '@/lib/chains/chainConfig';
 import { findChain, loadChains } from '@/lib/chains/loadChains';
-import { env } from '@/lib/env';
 import type { ChainFollower } from '@/lib/chainstate/chainFollower';
-import { followerFor } from '@/lib/chainstate/quoteFollowers';
+import { firstLoadWaitMs, followerFor } from '@/lib/chainstate/quoteFollowers';
 
 export async function quoteChain(srcChainId: number, dstChainId: number): Promise<{ chain: ChainConfig; follower: ChainFollower }> {
   const chains = loadChains();
@@ -18,6 +17,6 @@ export async function quoteChain(srcChainId: number, dstChainId: number): Promis
     throw new DomainError('INVALID_ARGUMENT', 'dst_chain_id must equal src_chain_id: cross-chain quotes are not supported yet', { field: 'dst_chain_id' });
   }
   const follower = followerFor(chain);
-  await follower.ready(env().RPC_TIMEOUT_MS);
+  await follower.ready(firstLoadWaitMs());
   return { chain, follower };
 }
