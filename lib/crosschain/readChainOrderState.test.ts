@@ -18,9 +18,10 @@ const ROUTER = '0x00000000000000000000000000000000000000a1';
 const HEAD_HASH = `0x${'11'.repeat(32)}` as const;
 
 /** A client answering readContract and getLogs from the functions given (a throw is an RPC failure). */
-const client = (answers: { read: () => unknown; logs?: () => unknown[] }) => ({
+const client = (answers: { read: () => unknown; logs?: (range: { fromBlock: bigint; toBlock: bigint }) => unknown[]; head?: bigint }) => ({
   readContract: async () => answers.read(),
-  getLogs: async () => (answers.logs ?? (() => []))(),
+  getLogs: async (range: { fromBlock: bigint; toBlock: bigint }) => (answers.logs ?? (() => []))(range),
+  getBlockNumber: async () => answers.head ?? 0n,
 }) as unknown as PublicClient;
 const failing = () => {
   throw new Error('timeout');
@@ -35,6 +36,17 @@ describe('readChainOrderState', () => {
       origin: { client: client({ read: () => ORDER_STATUS.settled }), router: ROUTER, chainId: 1, head: { block: 20n, hash: HEAD_HASH } },
     }, perBlockReads());
     expect(state).toEqual({ origin: 'settled', fill: { filler: FILLER, amountOut: 2_990_000n, filledAt: 1_200, txHash: '0xfill' } });
+  });
+
+  it('a fill read while the follower\'s head is unknown still comes with its transaction, looked up to the latest block', async () => {
+    const ranges: { fromBlock: bigint; toBlock: bigint }[] = [];
+    const state = await readChainOrderState({
+      orderId: ORDER_ID,
+      dst: { client: client({ read: filled, head: 7_000n, logs: (range) => { ranges.push(range); return [{ transactionHash: '0xfill' }]; } }), settler: SETTLER, chainId: 2, head: undefined },
+      origin: { client: client({ read: () => ORDER_STATUS.opened }), router: ROUTER, chainId: 1, head: undefined },
+    }, perBlockReads());
+    expect(state.fill?.txHash).toBe('0xfill');
+    expect(ranges).toEqual([{ address: SETTLER, event: expect.anything(), args: { orderId: ORDER_ID }, fromBlock: 2_000n, toBlock: 7_000n }]);
   });
 
   it('an unfilled order has no fill; a side that does not answer is left out, and so is a log query that fails', async () => {

@@ -55,9 +55,14 @@ async function filledAt(orderId: Hex, dst: ChainOrderSides['dst'], block: bigint
   return { filler: record.filler, amountOut: record.amountOut, filledAt: record.filledAt, txHash: await fillTxHash(orderId, dst, block) };
 }
 
+/**
+ * The transaction of the order's Filled log, up to `block`, or up to the latest block while the follower's head is not
+ * known (it lags behind a busy node): a fill read at the latest block is answered with its transaction all the same.
+ */
 async function fillTxHash(orderId: Hex, { client, settler }: ChainOrderSides['dst'], block: bigint | undefined): Promise<string | null> {
-  if (block === undefined) return null;
-  const fromBlock = block > FILL_LOG_LOOKBACK_BLOCKS ? block - FILL_LOG_LOOKBACK_BLOCKS : 0n;
-  const logs = await client.getLogs({ address: settler, event: FILLED, args: { orderId }, fromBlock, toBlock: block }).catch(() => []);
+  const toBlock = block ?? (await client.getBlockNumber({ cacheTime: 0 }).catch(() => undefined));
+  if (toBlock === undefined) return null;
+  const fromBlock = toBlock > FILL_LOG_LOOKBACK_BLOCKS ? toBlock - FILL_LOG_LOOKBACK_BLOCKS : 0n;
+  const logs = await client.getLogs({ address: settler, event: FILLED, args: { orderId }, fromBlock, toBlock }).catch(() => []);
   return logs[0]?.transactionHash ?? null;
 }
